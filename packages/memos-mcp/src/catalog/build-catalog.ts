@@ -1,0 +1,206 @@
+import { annotationsFor, type ToolAnnotations } from './annotations.ts';
+import {
+  type BodyOverride,
+  type CatalogOverrides,
+  memosOverrides,
+  overriddenOperationIds,
+} from './memos-overrides.ts';
+import { titleFromToolName, toolNameFromOperationId } from './naming.ts';
+import {
+  HTTP_METHODS,
+  isObject,
+  type JsonObject,
+  type OpenApiDocument,
+  type OpenApiOperation,
+  type OpenApiParameter,
+  type OpenApiRequestBody,
+  type OpenApiResponse,
+} from './openapi-types.ts';
+import { DefsCollector, resolveComponent } from './schema-refs.ts';
+
+/** A tool exactly as `tools/list` sends it (key order included: name, title, description, schemas, …). */
+export interface ToolDefinition {
+  name: string;
+  title: string;
+  description?: string;
+  inputSchema: JsonObject & { type: 'object' };
+  outputSchema: JsonObject & { type: 'object' };
+  annotations: ToolAnnotations;
+  _meta: { method: string; operationId: string; path: string };
+}
+
+/** What `tools/call` needs to turn arguments back into the REST request the tool stands for. */
+export interface ToolOperation {
+  method: string;
+  /** The OpenAPI path template, e.g. `/api/v1/memos/{memo}`. */
+  path: string;
+  operationId: string;
+  pathParams: string[];
+  queryParams: string[];
+  body: 'none' | 'optional' | 'required';
+}
+
+export interface CatalogEntry {
+  tool: ToolDefinition;
+  operation: ToolOperation;
+}
+
+export interface BuildCatalogOptions {
+  overrides?: CatalogOverrides;
+}
+
+/** Memos' schema for a 200 response without a JSON body (its DELETE and Set* operations). */
+const OK_SCHEMA = { type: 'object', properties: { ok: { type: 'boolean' } } } as const;
+
+/**
+ * Every operation of the document becomes one tool, sorted by tool name (Memos' Go SDK lists tools
+ * alphabetically): adding an operation to the document adds a tool, and nothing here is written per tool.
+ */
+export function buildCatalog(document: OpenApiDocument, options: BuildCatalogOptions = {}): CatalogEntry[] {
+  const overrides = options.overrides ?? memosOverrides;
+  const entries: CatalogEntry[] = [];
+  for (const [path, pathItem] of Object.entries(document.paths ?? {})) {
+    for (const method of HTTP_METHODS) {
+      const operation = pathItem[method];
+      if (!operation) continue;
+      if (!operation.operationId)
+        throw new Error(`OpenAPI document: ${method.toUpperCase()} ${path} has no operationId`);
+      const shared = (pathItem.parameters ?? []).map((p) => resolveComponent<OpenApiParameter>(document, p));
+      entries.push(buildEntry(document, path, method, operation, shared, overrides));
+    }
+  }
+  checkCatalog(entries, overrides);
+  return entries.sort((a, b) => (a.tool.name < b.tool.name ? -1 : a.tool.name > b.tool.name ? 1 : 0));
+}
+
+function checkCatalog(entries: CatalogEntry[], overrides: CatalogOverrides): void {
+  const byName = new Map<string, string>();
+  for (const { tool, operation } of entries) {
+    const other = byName.get(tool.name);
+    if (other)
+      throw new Error(`Tool name ${tool.name} comes from both ${other} and ${operation.operationId}`);
+    byName.set(tool.name, operation.operationId);
+  }
+  const known = new Set(entries.map((entry) => entry.operation.operationId));
+  for (const operationId of overriddenOperationIds(overrides)) {
+    if (!known.has(operationId)) throw new Error(`Catalog override names unknown operation ${operationId}`);
+  }
+}
+
+function buildEntry(
+  document: OpenApiDocument,
+  path: string,
+  method: string,
+  operation: OpenApiOperation,
+  sharedParameters: OpenApiParameter[],
+  overrides: CatalogOverrides,
+): CatalogEntry {
+  const operationId = operation.operationId as string;
+  const name = toolNameFromOperationId(operationId);
+  const title = titleFromToolName(name);
+  const parameters = mergeParameters(
+    sharedParameters,
+    (operation.parameters ?? []).map((p) => resolveComponent<OpenApiParameter>(document, p)),
+  );
+  const requestBody = operation.requestBody
+    ? resolveComponent<OpenApiRequestBody>(document, operation.requestBody)
+    : undefined;
+  const { schema: inputSchema, body } = inputSchemaFor(
+    document,
+    parameters,
+    requestBody,
+    overrides.body[operationId],
+  );
+
+  const tool: ToolDefinition = {
+    name,
+    title,
+    ...(operation.description === undefined ? {} : { description: operation.description }),
+    inputSchema,
+    outputSchema: outputSchemaFor(document, operation),
+    annotations: annotationsFor(title, method, operationId, overrides),
+    _meta: { method: method.toUpperCase(), operationId, path },
+  };
+  return {
+    tool,
+    operation: {
+      method: method.toUpperCase(),
+      path,
+      operationId,
+      pathParams: parameters.filter((p) => p.in === 'path').map((p) => p.name),
+      queryParams: parameters.filter((p) => p.in === 'query').map((p) => p.name),
+      body,
+    },
+  };
+}
+
+/** Operation-level parameters replace path-level ones with the same name and location. */
+function mergeParameters(shared: OpenApiParameter[], own: OpenApiParameter[]): OpenApiParameter[] {
+  const key = (p: OpenApiParameter) => `${p.in}:${p.name}`;
+  const ownKeys = new Set(own.map(key));
+  return [...shared.filter((p) => !ownKeys.has(key(p))), ...own];
+}
+
+function inputSchemaFor(
+  document: OpenApiDocument,
+  parameters: OpenApiParameter[],
+  requestBody: OpenApiRequestBody | undefined,
+  bodyOverride: BodyOverride | undefined,
+): { schema: ToolDefinition['inputSchema']; body: ToolOperation['body'] } {
+  const defs = new DefsCollector(document);
+  const properties: JsonObject = {};
+  const required: string[] = [];
+  for (const parameter of parameters) {
+    // Headers and cookies are the transport's business (Authorization travels with the MCP request).
+    if (parameter.in !== 'path' && parameter.in !== 'query') continue;
+    const property = parameter.schema ? defs.inline(parameter.schema) : {};
+    if (parameter.description !== undefined) property.description = parameter.description;
+    properties[parameter.name] = property;
+    if (parameter.required || parameter.in === 'path') required.push(parameter.name);
+  }
+
+  let body: ToolOperation['body'] = 'none';
+  const bodySchema = requestBody?.content?.['application/json']?.schema;
+  if (requestBody && bodySchema) {
+    properties.body = applyBodyOverride(defs.inline(bodySchema), bodyOverride);
+    body = requestBody.required ? 'required' : 'optional';
+    if (requestBody.required) required.push('body');
+  }
+
+  const schema: ToolDefinition['inputSchema'] = { type: 'object', properties };
+  if (required.length > 0) schema.required = required;
+  schema.additionalProperties = false;
+  const collected = defs.toObject();
+  if (collected) schema.$defs = collected;
+  return { schema, body };
+}
+
+function applyBodyOverride(schema: JsonObject, override: BodyOverride | undefined): JsonObject {
+  if (!override) return schema;
+  const result: JsonObject = { ...schema };
+  if (override.required === null) delete result.required;
+  else if (override.required) result.required = [...override.required];
+  if (override.dropProperties && isObject(result.properties)) {
+    const properties = { ...result.properties };
+    for (const name of override.dropProperties) delete properties[name];
+    result.properties = properties;
+  }
+  if (override.minProperties !== undefined) result.minProperties = override.minProperties;
+  return result;
+}
+
+function outputSchemaFor(
+  document: OpenApiDocument,
+  operation: OpenApiOperation,
+): ToolDefinition['outputSchema'] {
+  const response = operation.responses?.['200'];
+  const schema = response
+    ? resolveComponent<OpenApiResponse>(document, response).content?.['application/json']?.schema
+    : undefined;
+  if (!schema) return structuredClone(OK_SCHEMA) as ToolDefinition['outputSchema'];
+  const defs = new DefsCollector(document);
+  const output = defs.inline(schema) as ToolDefinition['outputSchema'];
+  const collected = defs.toObject();
+  if (collected) output.$defs = collected;
+  return output;
+}

@@ -1,0 +1,11 @@
+export type { ToolAnnotations } from './annotations.ts';
+export {
+  type BuildCatalogOptions,
+  buildCatalog,
+  type CatalogEntry,
+  type ToolDefinition,
+  type ToolOperation,
+} from './build-catalog.ts';
+export { type BodyOverride, type CatalogOverrides, memosOverrides } from './memos-overrides.ts';
+export { titleFromToolName, toolNameFromOperationId } from './naming.ts';
+export type { OpenApiDocument } from './openapi-types.ts';
