@@ -97,6 +97,18 @@ function sampleDocument(): OpenApiDocument {
   };
 }
 
+interface BodySchema {
+  required?: string[];
+  minProperties?: number;
+  properties: Record<string, unknown>;
+}
+
+function bodyOf(inputSchema: Record<string, unknown> | undefined): BodySchema {
+  const body = (inputSchema?.properties as Record<string, BodySchema> | undefined)?.body;
+  if (!body) throw new Error('the input schema has no body property');
+  return body;
+}
+
 describe('tool names and titles (Memos rules)', () => {
   it('strips the Service suffix and snake-cases both halves', () => {
     expect(toolNameFromOperationId('MemoService_ListMemos')).toBe('memo_list_memos');
@@ -112,6 +124,11 @@ describe('tool names and titles (Memos rules)', () => {
 describe('buildCatalog', () => {
   const catalog = buildCatalog(sampleDocument(), { overrides: noOverrides });
   const byName = new Map(catalog.map((entry) => [entry.tool.name, entry]));
+  const entry = (name: string) => {
+    const found = byName.get(name);
+    if (!found) throw new Error(`no tool ${name}`);
+    return found;
+  };
 
   it('makes one tool per operation, sorted by name', () => {
     expect(catalog.map((entry) => entry.tool.name)).toEqual([
@@ -124,7 +141,7 @@ describe('buildCatalog', () => {
   });
 
   it('turns path and query parameters into closed top-level properties with their descriptions', () => {
-    const list = byName.get('note_list_notes')?.tool;
+    const list = entry('note_list_notes').tool;
     expect(list?.inputSchema).toEqual({
       type: 'object',
       properties: {
@@ -134,7 +151,7 @@ describe('buildCatalog', () => {
       additionalProperties: false,
     });
     expect(list?.description).toBe('ListNotes lists notes.\n Second line.');
-    const update = byName.get('note_update_note');
+    const update = entry('note_update_note');
     expect(update?.tool.inputSchema.required).toEqual(['note', 'body']);
     expect(update?.operation).toMatchObject({
       pathParams: ['note'],
@@ -144,13 +161,13 @@ describe('buildCatalog', () => {
   });
 
   it('inlines the outermost $ref and moves nested ones into one flat $defs, cycles included', () => {
-    const output = byName.get('note_list_notes')?.tool.outputSchema;
+    const output = entry('note_list_notes').tool.outputSchema;
     expect(output?.properties).toEqual({ notes: { type: 'array', items: { $ref: '#/$defs/Note' } } });
     expect(Object.keys(output?.$defs as object)).toEqual(['Note', 'Note_Property']);
-    const create = byName.get('note_create_note')?.tool.inputSchema;
-    const body = (create?.properties as Record<string, Record<string, unknown>>).body;
-    expect(body?.required).toEqual(['name', 'content']);
-    expect((body?.properties as Record<string, unknown>).replies).toEqual({
+    const create = entry('note_create_note').tool.inputSchema;
+    const body = bodyOf(create);
+    expect(body.required).toEqual(['name', 'content']);
+    expect(body.properties.replies).toEqual({
       type: 'array',
       items: { $ref: '#/$defs/Note' },
     });
@@ -158,11 +175,11 @@ describe('buildCatalog', () => {
   });
 
   it('gives a response without a JSON body the {ok: boolean} schema, and a tool with no input an empty closed object', () => {
-    expect(byName.get('note_delete_note')?.tool.outputSchema).toEqual({
+    expect(entry('note_delete_note').tool.outputSchema).toEqual({
       type: 'object',
       properties: { ok: { type: 'boolean' } },
     });
-    expect(byName.get('auth_get_current_user')?.tool.inputSchema).toEqual({
+    expect(entry('auth_get_current_user').tool.inputSchema).toEqual({
       type: 'object',
       properties: {},
       additionalProperties: false,
@@ -193,14 +210,14 @@ describe('buildCatalog', () => {
       },
     }).find((entry) => entry.tool.name === 'note_update_note')?.tool;
     expect(overridden?.annotations).toMatchObject({ idempotentHint: true, destructiveHint: true });
-    const body = (overridden?.inputSchema.properties as Record<string, Record<string, unknown>>).body;
-    expect(body?.required).toBeUndefined();
-    expect(body?.minProperties).toBe(1);
-    expect(Object.keys(body?.properties as object)).toEqual(['content', 'replies', 'property']);
+    const body = bodyOf(overridden?.inputSchema);
+    expect(body.required).toBeUndefined();
+    expect(body.minProperties).toBe(1);
+    expect(Object.keys(body.properties)).toEqual(['content', 'replies', 'property']);
   });
 
   it('records the operation in the tool _meta', () => {
-    expect(byName.get('note_update_note')?.tool._meta).toEqual({
+    expect(entry('note_update_note').tool._meta).toEqual({
       method: 'PATCH',
       operationId: 'NoteService_UpdateNote',
       path: '/api/v1/notes/{note}',
@@ -224,7 +241,11 @@ describe('buildCatalog', () => {
   it('does not share objects between tools or with the document', () => {
     const document = sampleDocument();
     const first = buildCatalog(document, { overrides: noOverrides });
-    (first[1]?.tool.inputSchema.$defs as Record<string, Record<string, unknown>>).Note.type = 'changed';
+    const defs = first.find((e) => e.tool.name === 'note_create_note')?.tool.inputSchema.$defs as
+      | Record<string, Record<string, unknown>>
+      | undefined;
+    if (!defs?.Note) throw new Error('note_create_note has no Note definition');
+    defs.Note.type = 'changed';
     expect(document.components?.schemas?.Note?.type).toBe('object');
   });
 });
