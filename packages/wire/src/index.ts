@@ -1,0 +1,27 @@
+export { compareJson, type Difference, type DifferenceKind } from './compare.ts';
+export {
+  type Bilingual,
+  type CompareMode,
+  type Fixture,
+  type FixtureEntry,
+  type FixtureManifest,
+  fixturesDir,
+  loadFixture,
+  loadManifest,
+  type Transport,
+} from './fixtures.ts';
+export { expectMatch, formatDifferences } from './format-differences.ts';
+export {
+  formatHttpMessage,
+  getHeader,
+  type HttpHeaders,
+  type HttpMessage,
+  HttpMessageError,
+  parseHttpMessage,
+  tryParseJson,
+} from './http-message.ts';
+export { type LiveResponse, type MatchResult, matchResponse } from './match.ts';
+export { mcpHeadersFor, PROTOCOL_VERSION_META_KEY } from './mcp-headers.ts';
+export { type ReplayedResponse, type ReplayOptions, replayHttpFixture } from './replay.ts';
+export { parseSse, type SseEvent } from './sse.ts';
+export { validateMcpMessage } from './validate-mcp.ts';

@@ -1,0 +1,111 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  expectMatch,
+  loadFixture,
+  matchResponse,
+  parseHttpMessage,
+  parseSse,
+  replayHttpFixture,
+} from '../src/index.ts';
+
+interface Seen {
+  method?: string;
+  url?: string;
+  rawHeaders: string[];
+  body: string;
+}
+
+let server: Server | undefined;
+
+afterEach(async () => {
+  server?.closeAllConnections();
+  await new Promise((resolve) => server?.close(resolve) ?? resolve(undefined));
+  server = undefined;
+});
+
+/** A loopback server that records what arrived and answers with `respond`. */
+async function listen(
+  respond: (req: IncomingMessage, res: ServerResponse) => void,
+): Promise<{ url: string; seen: Seen }> {
+  const seen: Seen = { rawHeaders: [], body: '' };
+  server = createServer((req, res) => {
+    seen.method = req.method;
+    seen.url = req.url;
+    seen.rawHeaders = req.rawHeaders;
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => {
+      seen.body += chunk;
+    });
+    req.on('end', () => respond(req, res));
+  });
+  await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, seen };
+}
+
+describe('replayHttpFixture', () => {
+  it('sends the request exactly as printed, Host header and body bytes included', async () => {
+    const fixture = loadFixture('mcp-tools-call');
+    const { url, seen } = await listen((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(fixture.response?.body);
+    });
+    const live = await replayHttpFixture(fixture, url);
+    expect(seen.method).toBe('POST');
+    expect(seen.url).toBe('/mcp');
+    expect(seen.rawHeaders).toEqual(
+      expect.arrayContaining(['Host', 'memos.example.com', 'Mcp-Name', 'memo_list_memos']),
+    );
+    expect(seen.body).toBe(fixture.request?.body);
+    expectMatch(matchResponse(fixture, live));
+  });
+
+  it('keeps the REST query string as the article encodes it', async () => {
+    const { url, seen } = await listen((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"memos":[]}');
+    });
+    const live = await replayHttpFixture('rest-list-memos', url);
+    expect(seen.url).toBe('/api/v1/memos?pageSize=1&filter=visibility+%21%3D+%22PRIVATE%22');
+    expectMatch(matchResponse(loadFixture('rest-list-memos'), live));
+  });
+
+  it('replaces or removes headers on request', async () => {
+    const { url, seen } = await listen((_req, res) => res.writeHead(400).end());
+    const live = await replayHttpFixture('mcp-tools-call', url, {
+      headers: { 'mcp-name': null, 'Mcp-Method': 'tools/list' },
+    });
+    expect(live.status).toBe(400);
+    expect(seen.rawHeaders).not.toContain('Mcp-Name');
+    expect(seen.rawHeaders).toEqual(expect.arrayContaining(['Mcp-Method', 'tools/list']));
+  });
+
+  it('reads an SSE body chunk by chunk and parses its events', async () => {
+    const fixture = loadFixture('sse-progress');
+    const whole = parseHttpMessage(fixture.text('response'));
+    const events = whole.body.split(/(?<=\n\n)/);
+    const { url } = await listen((_req, res) => {
+      res.writeHead(200, Object.fromEntries(whole.headers));
+      res.write(events[0]);
+      setTimeout(() => res.end(events[1]), 50);
+    });
+    const arrivals: string[] = [];
+    const live = await replayHttpFixture(fixture, url, {
+      onChunk: (chunk) => arrivals.push(chunk.toString('utf8')),
+    });
+    expect(arrivals.length).toBeGreaterThanOrEqual(2);
+    expect(parseSse(arrivals[0] ?? '')).toHaveLength(1);
+    expect(live.events).toHaveLength(2);
+    expectMatch(matchResponse(fixture, live));
+  });
+
+  it('gives up instead of hanging when the response never ends', async () => {
+    const { url } = await listen((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+      res.write(': still thinking\n\n');
+    });
+    await expect(replayHttpFixture('sse-progress', url, { timeoutMs: 200 })).rejects.toThrow(
+      /Nothing arrived for 200 ms/,
+    );
+  });
+});
