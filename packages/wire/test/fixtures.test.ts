@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  type FixtureEntry,
   fixturesDir,
   getHeader,
   loadFixture,
@@ -121,3 +122,15 @@ function walk(dir: string): string[] {
     return statSync(full).isDirectory() ? walk(full) : [relative(fixturesDir, full)];
   });
 }
+
+describe('fixtures/manifest.schema.json', () => {
+  it('describes the manifest, and rejects an entry without a compare mode', async () => {
+    const { Ajv2020 } = await import('ajv/dist/2020.js');
+    const schema = JSON.parse(readFileSync(join(fixturesDir, 'manifest.schema.json'), 'utf8'));
+    const validate = new Ajv2020({ allErrors: true }).compile(schema);
+    expect(validate(manifest), JSON.stringify(validate.errors)).toBe(true);
+    const broken = structuredClone(manifest);
+    delete (broken.fixtures[0] as Partial<FixtureEntry>).compare;
+    expect(validate(broken)).toBe(false);
+  });
+});
