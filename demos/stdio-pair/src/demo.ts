@@ -1,0 +1,119 @@
+/**
+ * `pnpm demo:stdio`: the article's client and server over real pipes, then the bytes that crossed
+ * them. `--lesson <name>` replays one of the classic stdio mistakes instead.
+ */
+import { parseArgs } from 'node:util';
+import { liveServers, runClient } from './client.ts';
+import { type LessonContext, lessons } from './lessons/index.ts';
+import { colorWanted, createPainter, type Paint } from './terminal.ts';
+import { formatEvent, type PipeEvent, tracePipes } from './trace.ts';
+
+const HELP = `Usage: pnpm demo:stdio [options]
+
+Runs the minimal stdio client, which starts the minimal server as a child process, sends one
+tools/call request (id 6) as one line and prints the structuredContent of the response.
+
+Options:
+  --trace on|off       after the run, show the bytes that crossed each pipe (default: on)
+  --lesson <name>      replay one stdio pitfall instead (see --list-lessons)
+  --list-lessons       list the pitfall lessons
+  --no-color           plain text (NO_COLOR works too)
+  -h, --help           this text
+`;
+
+const LESSON_TIMEOUT_MS = 1500;
+
+async function main(argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      trace: { type: 'string', default: 'on' },
+      lesson: { type: 'string' },
+      'list-lessons': { type: 'boolean', default: false },
+      'no-color': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  const paint = createPainter(colorWanted(argv));
+  if (values.help) return print(HELP);
+  if (values.trace !== 'on' && values.trace !== 'off') {
+    return fail(`--trace takes on or off, not ${JSON.stringify(values.trace)}`);
+  }
+  const trace = values.trace === 'on';
+  if (values['list-lessons']) {
+    for (const lesson of lessons) print(`  ${paint('bold', lesson.name.padEnd(20))} ${lesson.pitfall}`);
+    return print(`\nRun one with: pnpm demo:stdio --lesson ${lessons[0]?.name}`);
+  }
+  if (values.lesson !== undefined)
+    return runLesson(values.lesson, { paint, say: print, trace, timeoutMs: LESSON_TIMEOUT_MS });
+  return runArticlePair(paint, trace);
+}
+
+async function runArticlePair(paint: Paint, trace: boolean): Promise<number> {
+  const events: PipeEvent[] = [];
+  await runClient({
+    // With the trace on, the server's stderr comes through a third pipe so its bytes can be
+    // counted; it is copied to our stderr as it arrives. With --trace off it is inherited, as in the article.
+    stderr: trace ? 'pipe' : 'inherit',
+    onSpawn: (server) =>
+      trace &&
+      tracePipes(server, (event) => {
+        events.push(event);
+        if (event.kind === 'bytes' && event.fd === 2) process.stderr.write(event.bytes);
+      }),
+  });
+  if (!trace) return 0;
+  print('');
+  print(paint('bold', 'The bytes on the pipes, as the client saw them'));
+  for (const event of events) print(formatEvent(event, paint));
+  print('');
+  print(
+    paint(
+      'dim',
+      "  A and B are the two pipes of the article; C carries the server's logs (inherited with --trace off).",
+    ),
+  );
+  print(
+    paint('dim', `  Each ${paint(['bold', 'yellow'], '\\n')} is the single byte 0x0A that ends a message.`),
+  );
+  print(paint('dim', '  Next: pnpm demo:stdio --list-lessons'));
+  return 0;
+}
+
+async function runLesson(name: string, ctx: LessonContext): Promise<number> {
+  const index = lessons.findIndex((lesson) => lesson.name === name);
+  const lesson = lessons[index];
+  if (!lesson) return fail(`no lesson named ${JSON.stringify(name)}; try --list-lessons`);
+  ctx.say(`${ctx.paint('bold', `Lesson ${index + 1}/${lessons.length}: ${lesson.title}`)}  (${lesson.name})`);
+  ctx.say(ctx.paint('dim', lesson.pitfall));
+  ctx.say('');
+  await lesson.run(ctx);
+  const next = lessons[index + 1];
+  ctx.say('');
+  ctx.say(
+    ctx.paint('dim', next ? `Next: pnpm demo:stdio --lesson ${next.name}` : 'That was the last lesson.'),
+  );
+  return 0;
+}
+
+function print(line: string): number {
+  process.stdout.write(`${line}\n`);
+  return 0;
+}
+
+function fail(message: string): number {
+  process.stderr.write(`demo:stdio: ${message}\n\n${HELP}`);
+  return 2;
+}
+
+process.once('SIGINT', () => {
+  for (const server of liveServers) server.kill('SIGKILL');
+  process.exit(130);
+});
+
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (error) {
+  process.stderr.write(`demo:stdio: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+}

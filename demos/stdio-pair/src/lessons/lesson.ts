@@ -1,0 +1,71 @@
+import { type Exit, type ServerProcess, type SpawnOptions, shutdown, spawnServer } from '../client.ts';
+import { LineReader, ReadTimeoutError } from '../line-reader.ts';
+import type { Paint } from '../terminal.ts';
+import { formatEvent, tracePipes } from '../trace.ts';
+
+export interface LessonContext {
+  paint: Paint;
+  /** Prints one line of the lesson's story. */
+  say: (line: string) => void;
+  /** Show every pipe event as it happens. */
+  trace: boolean;
+  /** How long the client waits before it gives up on a read. */
+  timeoutMs: number;
+}
+
+export interface Lesson<Outcome = unknown> {
+  name: string;
+  title: string;
+  /** What goes wrong, in one sentence, for --list-lessons. */
+  pitfall: string;
+  run(ctx: LessonContext): Promise<Outcome>;
+}
+
+export interface Session {
+  server: ServerProcess;
+  reader: LineReader;
+  /** Everything the server wrote to stderr so far. */
+  stderr: () => string;
+}
+
+/**
+ * Starts a server for a lesson with its three pipes watched, runs the lesson's client code,
+ * then shuts the server down (close stdin, then signals) whatever happened.
+ */
+export async function withServer<T>(
+  ctx: LessonContext,
+  options: SpawnOptions,
+  body: (session: Session) => Promise<T>,
+): Promise<{ result: T; exit: Exit }> {
+  const server = spawnServer({ ...options, stderr: 'pipe' });
+  let stderr = '';
+  tracePipes(server, (event) => {
+    if (event.kind === 'bytes' && event.fd === 2) stderr += event.bytes.toString('utf8');
+    if (ctx.trace) ctx.say(formatEvent(event, ctx.paint));
+    else if (event.kind === 'bytes' && event.fd === 2) process.stderr.write(event.bytes);
+  });
+  const reader = new LineReader(server.stdout);
+  try {
+    const result = await body({ server, reader, stderr: () => stderr });
+    return { result, exit: await shutdown(server) };
+  } catch (error) {
+    await shutdown(server);
+    throw error;
+  }
+}
+
+/** Runs a read that is expected to hang, and reports the timeout instead of throwing it. */
+export async function expectTimeout<T>(ctx: LessonContext, read: Promise<T>): Promise<ReadTimeoutError | T> {
+  ctx.say(ctx.paint('dim', `  … the client waits up to ${ctx.timeoutMs} ms`));
+  try {
+    return await read;
+  } catch (error) {
+    if (!(error instanceof ReadTimeoutError)) throw error;
+    ctx.say(`  ${ctx.paint('red', '✗ timeout:')} ${error.message}`);
+    return error;
+  }
+}
+
+export function explain(ctx: LessonContext, ...lines: string[]): void {
+  for (const line of lines) ctx.say(`  ${ctx.paint('green', '›')} ${line}`);
+}

@@ -1,0 +1,32 @@
+import { readResponse, request, TIMEOUT_MS, writeMessage } from '../client.ts';
+import { explain, type Lesson, withServer } from './lesson.ts';
+
+export const logOnStdout = {
+  name: 'log-on-stdout',
+  title: 'A log line on stdout',
+  pitfall:
+    'The server logs to stdout instead of stderr: the client reads the log line as a message and fails.',
+  async run(ctx) {
+    const { result, exit } = await withServer(
+      ctx,
+      { script: 'lessons/faulty-server.ts', args: ['log-on-stdout'] },
+      async ({ server, reader }) => {
+        writeMessage(server, request);
+        try {
+          await readResponse(reader, request.id, TIMEOUT_MS);
+          return { error: undefined };
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          ctx.say(`  ${ctx.paint('red', '✗ the client cannot parse the first line:')} ${message}`);
+          return { error: message };
+        }
+      },
+    );
+    explain(
+      ctx,
+      'stdout is the protocol channel: the spec says nothing but MCP messages may go there.',
+      'Logs belong on stderr (fd 2), a separate pipe the client can show, keep or ignore.',
+    );
+    return { ...result, exit };
+  },
+} satisfies Lesson;

@@ -1,0 +1,119 @@
+import type { Readable } from 'node:stream';
+
+const NEWLINE = 0x0a;
+
+/**
+ * Newline framing on a byte stream, the heart of MCP's stdio transport.
+ *
+ * A pipe delivers bytes in chunks whose sizes have nothing to do with messages: one read may hold
+ * half a message, or two and a half. So bytes pile up here until a 0x0A arrives, and only a whole
+ * line is handed out. Decoding waits for the whole line too: a chunk boundary can fall inside a
+ * multi-byte UTF-8 character (中 is E4 B8 AD), and decoding chunk by chunk would break it.
+ */
+export class LineSplitter {
+  #pending: Buffer = Buffer.alloc(0);
+
+  /** Adds a chunk and returns every line it completes, each still ending with its `\n`. */
+  push(chunk: Uint8Array): Buffer[] {
+    this.#pending = Buffer.concat([this.#pending, chunk]);
+    const lines: Buffer[] = [];
+    let start = 0;
+    for (let end = this.#pending.indexOf(NEWLINE); end !== -1; end = this.#pending.indexOf(NEWLINE, start)) {
+      lines.push(this.#pending.subarray(start, end + 1));
+      start = end + 1;
+    }
+    this.#pending = this.#pending.subarray(start);
+    return lines;
+  }
+
+  /** Bytes received after the last newline: the start of a message that is not complete yet. */
+  get pending(): Buffer {
+    return this.#pending;
+  }
+
+  /** Hands out the pending bytes and forgets them (at EOF, nothing more can complete them). */
+  takePending(): Buffer {
+    const rest = this.#pending;
+    this.#pending = Buffer.alloc(0);
+    return rest;
+  }
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Decodes one whole line; invalid UTF-8 is an error, never silently replaced by U+FFFD. */
+export function decodeLine(line: Uint8Array): string {
+  return utf8.decode(line);
+}
+
+export class IncompleteLineError extends Error {
+  constructor(readonly bytes: Buffer) {
+    super(`the stream ended inside a message: ${bytes.length} bytes without a closing newline`);
+    this.name = 'IncompleteLineError';
+  }
+}
+
+/** The lines of a stream, as they complete. At EOF, leftover bytes are an error, not a message. */
+export async function* readLines(stream: AsyncIterable<Uint8Array>): AsyncGenerator<Buffer> {
+  const splitter = new LineSplitter();
+  for await (const chunk of stream) {
+    yield* splitter.push(chunk);
+  }
+  if (splitter.pending.length > 0) {
+    throw new IncompleteLineError(splitter.pending);
+  }
+}
+
+export class ReadTimeoutError extends Error {
+  constructor(
+    readonly waitedMs: number,
+    readonly pendingBytes: number,
+    waitingFor = 'complete line',
+  ) {
+    super(`no ${waitingFor} after ${waitedMs} ms (${pendingBytes} bytes received and waiting)`);
+    this.name = 'ReadTimeoutError';
+  }
+}
+
+/**
+ * Python's `readline()` for a Node stream, with a timeout: resolves with the next line including
+ * its `\n`; at EOF with whatever is left, which is an incomplete message if it has no `\n`, or
+ * an empty buffer if the stream simply ended. The caller tells those cases apart, as the article's
+ * client does.
+ */
+export class LineReader {
+  readonly #splitter = new LineSplitter();
+  readonly #lines: Buffer[] = [];
+  #ended = false;
+  #wake: (() => void) | undefined;
+
+  constructor(stream: Readable) {
+    stream.on('data', (chunk: Buffer) => {
+      this.#lines.push(...this.#splitter.push(chunk));
+      this.#wake?.();
+    });
+    stream.on('end', () => {
+      this.#ended = true;
+      this.#wake?.();
+    });
+  }
+
+  async readLine(timeoutMs: number): Promise<Buffer> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.#lines.length === 0 && !this.#ended) {
+      const left = deadline - Date.now();
+      if (left <= 0) throw new ReadTimeoutError(timeoutMs, this.#splitter.pending.length);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.#wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.#wake = undefined;
+    }
+    const line = this.#lines.shift();
+    if (line) return line;
+    return this.#splitter.takePending();
+  }
+}
