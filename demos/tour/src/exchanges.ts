@@ -1,0 +1,162 @@
+import { type Difference, type Fixture, getHeader, loadFixture, matchResponse } from '@memos-kit/wire';
+import { sendHttp } from './http-client.ts';
+import type {
+  HttpExchangeRecord,
+  HttpRequestRecord,
+  HttpResponseRecord,
+  SseEventRecord,
+  StdioExchangeRecord,
+} from './report.ts';
+import type { ResourcePool } from './servers.ts';
+
+/** Where a running exchange is shown as it happens; the JSON report and side-by-side steps use none. */
+export interface ExchangeView {
+  httpRequest(server: { url: string; dataset: string }, request: HttpRequestRecord): void;
+  httpHeaders(
+    head: Pick<HttpResponseRecord, 'status' | 'reason' | 'headers' | 'headersMs'>,
+    sse: boolean,
+  ): void;
+  sseEvent(event: SseEventRecord, index: number): void;
+  httpDone(record: HttpExchangeRecord): void;
+  stdioRequest(pid: number, line: string): void;
+  stdioDone(record: StdioExchangeRecord): void;
+}
+
+export interface ExchangeContext {
+  resources: ResourcePool;
+  signal: AbortSignal;
+  view: ExchangeView | undefined;
+}
+
+/** A rule the live response must follow when there is no fixture to compare with. */
+export interface Rule {
+  /** Shown as what the exchange is checked against, e.g. "400 + -32020". */
+  against: string;
+  check(response: HttpResponseRecord): Difference[];
+}
+
+function requestOf(fixture: Fixture): HttpRequestRecord {
+  const request = fixture.request;
+  if (!request?.method || !request.target) throw new Error(`fixture ${fixture.entry.id} has no HTTP request`);
+  return {
+    method: request.method,
+    target: request.target,
+    headers: [...request.headers],
+    body: request.body,
+  };
+}
+
+/** Replaces one header's value, keeping its position and spelling, as a hand-edited request would. */
+export function withHeader(request: HttpRequestRecord, name: string, value: string): HttpRequestRecord {
+  const lower = name.toLowerCase();
+  if (!request.headers.some(([n]) => n.toLowerCase() === lower))
+    throw new Error(`no ${name} header to change`);
+  return {
+    ...request,
+    headers: request.headers.map(([n, v]) => [n, n.toLowerCase() === lower ? value : v]),
+  };
+}
+
+async function send(
+  ctx: ExchangeContext,
+  dataset: string,
+  request: HttpRequestRecord,
+): Promise<{ server: { url: string; dataset: string }; response: HttpResponseRecord; sse: boolean }> {
+  const server = await ctx.resources.server(dataset);
+  ctx.view?.httpRequest(server, request);
+  let sse = false;
+  const live = await sendHttp(server.url, request, {
+    signal: ctx.signal,
+    onHeaders: (head) => {
+      sse = (getHeader(head.headers, 'content-type') ?? '').startsWith('text/event-stream');
+      ctx.view?.httpHeaders(head, sse);
+    },
+    onEvent: (event, index) => ctx.view?.sseEvent(event, index),
+  });
+  const response: HttpResponseRecord = {
+    status: live.status,
+    reason: live.reason,
+    headers: live.headers,
+    body: live.body,
+    headersMs: live.headersMs,
+    endMs: live.endMs,
+  };
+  if (live.events) response.events = live.events;
+  return { server, response, sse };
+}
+
+/** Sends a fixture's request, byte for byte, to a server holding the fixture's dataset, and matches the answer. */
+export async function replayFixture(ctx: ExchangeContext, fixtureId: string): Promise<HttpExchangeRecord> {
+  const fixture = loadFixture(fixtureId);
+  const request = requestOf(fixture);
+  const { server, response, sse } = await send(ctx, fixture.entry.dataset, request);
+  const result = matchResponse(fixture, {
+    status: response.status,
+    headers: response.headers,
+    body: response.body,
+    ...(response.events ? { events: response.events } : {}),
+  });
+  const record: HttpExchangeRecord = {
+    transport: sse ? 'sse' : 'http',
+    fixture: fixtureId,
+    against: `fixtures/${result.against}`,
+    mode: result.mode,
+    server,
+    request,
+    response,
+    matches: result.ok,
+    differences: result.differences,
+  };
+  ctx.view?.httpDone(record);
+  return record;
+}
+
+/** Sends a request the kit derived from a fixture and checks the answer against a rule of the spec. */
+export async function sendDerived(
+  ctx: ExchangeContext,
+  fixtureId: string,
+  change: (request: HttpRequestRecord) => HttpRequestRecord,
+  rule: Rule,
+): Promise<HttpExchangeRecord> {
+  const fixture = loadFixture(fixtureId);
+  const request = change(requestOf(fixture));
+  const { server, response, sse } = await send(ctx, fixture.entry.dataset, request);
+  const differences = rule.check(response);
+  const record: HttpExchangeRecord = {
+    transport: sse ? 'sse' : 'http',
+    fixture: null,
+    against: rule.against,
+    mode: 'rule',
+    server,
+    request,
+    response,
+    matches: differences.length === 0,
+    differences,
+  };
+  ctx.view?.httpDone(record);
+  return record;
+}
+
+/** Writes the fixture's request line into the stdio server's stdin and reads one line back. */
+export async function stdioFixture(ctx: ExchangeContext, fixtureId: string): Promise<StdioExchangeRecord> {
+  const fixture = loadFixture(fixtureId);
+  const line = fixture.text('request').replace(/\r?\n$/, '');
+  const session = await ctx.resources.stdio();
+  ctx.view?.stdioRequest(session.pid, line);
+  const answer = await session.exchange(line, ctx.signal);
+  const result = matchResponse(fixture, { body: answer.line });
+  const record: StdioExchangeRecord = {
+    transport: 'stdio',
+    fixture: fixtureId,
+    against: `fixtures/${result.against}`,
+    mode: result.mode,
+    command: ['node', '--import', 'tsx', 'packages/memos-mcp/src/stdio.ts'],
+    pid: session.pid,
+    request: { line },
+    response: answer,
+    matches: result.ok,
+    differences: result.differences,
+  };
+  ctx.view?.stdioDone(record);
+  return record;
+}

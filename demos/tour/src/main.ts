@@ -1,0 +1,36 @@
+import { parseTourArgs, UsageError, usage } from './options.ts';
+import { Interrupted, runTour } from './tour.ts';
+
+const controller = new AbortController();
+let interrupts = 0;
+process.on('SIGINT', () => {
+  interrupts++;
+  // The first Ctrl-C unwinds the tour, which stops its servers and child; a second one means "now".
+  if (interrupts > 1) process.exit(130);
+  controller.abort(new Interrupted('interrupted'));
+});
+process.on('SIGTERM', () => controller.abort(new Interrupted('terminated')));
+
+try {
+  const options = parseTourArgs(process.argv.slice(2), process.env);
+  const outcome = await runTour(
+    options,
+    {
+      write: (text) => process.stdout.write(text),
+      width: process.stdout.isTTY ? process.stdout.columns : 120,
+      input: process.stdin,
+    },
+    controller.signal,
+  );
+  process.exitCode = outcome.exitCode;
+} catch (error) {
+  if (error instanceof UsageError) {
+    process.stderr.write(`${error.message}\n\n${usage}\n`);
+    process.exitCode = 2;
+  } else {
+    process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
+    process.exitCode = 1;
+  }
+}
+// Everything was stopped above; this only guards a class against a handle someone forgot to close.
+setTimeout(() => process.exit(), 2000).unref();

@@ -1,0 +1,74 @@
+import type { Difference } from '@memos-kit/wire';
+import type { Lang } from './i18n.ts';
+import type { Pace } from './options.ts';
+
+export type HeaderList = [name: string, value: string][];
+
+export interface HttpRequestRecord {
+  method: string;
+  target: string;
+  headers: HeaderList;
+  body: string;
+}
+
+export interface SseEventRecord {
+  event?: string;
+  data: string;
+  id?: string;
+  elapsedMs: number;
+}
+
+export interface HttpResponseRecord {
+  status: number;
+  reason: string;
+  headers: HeaderList;
+  body: string;
+  events?: SseEventRecord[];
+  headersMs: number;
+  endMs: number;
+}
+
+interface ExchangeBase {
+  /** The fixture the live exchange is compared with; null for the kit's own exchange. */
+  fixture: string | null;
+  /** What the live response is compared with: a fixture file, or a rule of the spec. */
+  against: string;
+  mode: 'exact' | 'abridged' | 'rule';
+  matches: boolean;
+  differences: Difference[];
+}
+
+export interface HttpExchangeRecord extends ExchangeBase {
+  transport: 'http' | 'sse';
+  server: { url: string; dataset: string };
+  request: HttpRequestRecord;
+  response: HttpResponseRecord;
+}
+
+export interface StdioExchangeRecord extends ExchangeBase {
+  transport: 'stdio';
+  command: string[];
+  pid: number;
+  request: { line: string };
+  response: { line: string; stderr: string; elapsedMs: number };
+}
+
+export type ExchangeRecord = HttpExchangeRecord | StdioExchangeRecord;
+
+export interface StepRecord {
+  number: number;
+  id: string;
+  title: string;
+  section: { number: string; title: string };
+  exchanges: ExchangeRecord[];
+  matches: boolean;
+}
+
+export interface TourReport {
+  kit: 'memos-mcp-rest-kit';
+  protocolVersion: string;
+  lang: Lang;
+  pace: Pace;
+  steps: StepRecord[];
+  matches: boolean;
+}

@@ -1,0 +1,79 @@
+import { startServer } from '@memos-kit/memos-mcp';
+import type { Pace } from './options.ts';
+import { type StdioSession, startStdioSession } from './stdio-client.ts';
+
+export interface RunningServer {
+  url: string;
+  dataset: string;
+}
+
+export interface ResourceEvents {
+  onServer?(server: RunningServer): void;
+  onStdio?(session: { pid: number }): void;
+}
+
+/** What a step needs: a server per dataset and the stdio child. */
+export interface ResourcePool {
+  server(dataset: string): Promise<RunningServer>;
+  stdio(): Promise<StdioSession>;
+}
+
+/**
+ * Everything the tour starts, started on first use and then reused, so the tour runs one server per dataset
+ * and one stdio child at most, and can stop all of them from one place (normal end, q, Ctrl-C).
+ */
+export class Resources implements ResourcePool {
+  readonly #pace: Pace;
+  readonly #events: ResourceEvents;
+  readonly #servers = new Map<string, Promise<{ url: string; close(): Promise<void> }>>();
+  #stdio: Promise<StdioSession> | undefined;
+  #closed = false;
+
+  constructor(pace: Pace, events: ResourceEvents = {}) {
+    this.#pace = pace;
+    this.#events = events;
+  }
+
+  server(dataset: string): Promise<RunningServer> {
+    if (this.#closed) return Promise.reject(new Error('the tour is shutting down'));
+    let pending = this.#servers.get(dataset);
+    if (!pending) {
+      const starting = startServer({
+        host: '127.0.0.1',
+        port: 0,
+        dataset,
+        pace: this.#pace === 'article' ? 'article' : 'off',
+      });
+      starting.then(
+        (s) => this.#events.onServer?.({ url: s.url, dataset }),
+        () => {},
+      );
+      this.#servers.set(dataset, starting);
+      pending = starting;
+    }
+    return pending.then((s) => ({ url: s.url, dataset }));
+  }
+
+  stdio(): Promise<StdioSession> {
+    if (this.#closed) return Promise.reject(new Error('the tour is shutting down'));
+    if (!this.#stdio) {
+      this.#stdio = startStdioSession();
+      this.#stdio.then(
+        (s) => this.#events.onStdio?.({ pid: s.pid }),
+        () => {},
+      );
+    }
+    return this.#stdio;
+  }
+
+  /** Stops everything that was started; safe to call more than once. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    const closing: Promise<unknown>[] = [];
+    for (const pending of this.#servers.values()) closing.push(pending.then((s) => s.close()));
+    if (this.#stdio) closing.push(this.#stdio.then((s) => s.close()));
+    this.#servers.clear();
+    this.#stdio = undefined;
+    await Promise.allSettled(closing);
+  }
+}

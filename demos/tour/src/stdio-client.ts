@@ -1,0 +1,87 @@
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { performance } from 'node:perf_hooks';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+export const stdioServerPath = fileURLToPath(
+  new URL('../../../packages/memos-mcp/src/stdio.ts', import.meta.url),
+);
+
+export interface StdioExchange {
+  /** The line read back from the child's stdout, without its newline. */
+  line: string;
+  /** What the child wrote to stderr while the request was in flight. */
+  stderr: string;
+  elapsedMs: number;
+}
+
+export interface StdioSession {
+  pid: number;
+  exchange(line: string, signal?: AbortSignal): Promise<StdioExchange>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the kit's stdio server as a child process, the way a Host does: two pipes, one JSON-RPC message
+ * per line. The interpreter is this Node with tsx loaded, so no build step and no npx are involved.
+ */
+export async function startStdioSession(args: readonly string[] = []): Promise<StdioSession> {
+  const child: ChildProcessWithoutNullStreams = spawn(
+    process.execPath,
+    ['--import', 'tsx', stdioServerPath, ...args],
+    { cwd: repoRoot, stdio: ['pipe', 'pipe', 'pipe'] },
+  );
+  await once(child, 'spawn');
+  const pid = child.pid ?? -1;
+  const lines = createInterface({ input: child.stdout });
+  const waiting: ((line: string) => void)[] = [];
+  const early: string[] = [];
+  lines.on('line', (line) => {
+    const next = waiting.shift();
+    if (next) next(line);
+    else early.push(line);
+  });
+  let stderr = '';
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  const exited = new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+
+  return {
+    pid,
+    async exchange(line, signal) {
+      const stderrBefore = stderr.length;
+      const started = performance.now();
+      const answer = new Promise<string>((resolve, reject) => {
+        const queued = early.shift();
+        if (queued !== undefined) return resolve(queued);
+        waiting.push(resolve);
+        exited.then(() => reject(new Error(`the stdio server exited before answering:\n${stderr}`)));
+        signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
+      });
+      child.stdin.write(`${line}\n`);
+      const reply = await answer;
+      return {
+        line: reply,
+        stderr: stderr.slice(stderrBefore),
+        elapsedMs: Math.round((performance.now() - started) * 10) / 10,
+      };
+    },
+    async close() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      // Closing stdin is the polite end of a stdio session; signals only if the child does not take the hint.
+      child.stdin.end();
+      const timer = setTimeout(() => child.kill('SIGTERM'), 1500);
+      const killer = setTimeout(() => child.kill('SIGKILL'), 3000);
+      await exited;
+      clearTimeout(timer);
+      clearTimeout(killer);
+    },
+  };
+}

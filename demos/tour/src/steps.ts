@@ -1,0 +1,159 @@
+import { loadFixture } from '@memos-kit/wire';
+import { type ExchangeContext, replayFixture, sendDerived, stdioFixture, withHeader } from './exchanges.ts';
+import { claimedTool, headerMismatchRule } from './header-mismatch.ts';
+import type { Bilingual, Lang } from './i18n.ts';
+import type { ExchangeRecord } from './report.ts';
+
+/** How a step lays its exchanges out on screen. */
+export type Layout = 'stream' | 'side-by-side' | 'tool-catalog';
+
+export interface Step {
+  id: string;
+  /** The fixtures the step replays, in order; the kit's own exchange names the fixture it starts from. */
+  fixtures: string[];
+  layout: Layout;
+  /** Set when the title is not a fixture's own (a pair of fixtures, or the kit's own exchange). */
+  title?: Bilingual;
+  /** The fixture whose article section the step belongs to, when not its first fixture's. */
+  sectionFrom?: string;
+  /** One line that says what to look at; shown under the title. */
+  note: Bilingual;
+  run(ctx: ExchangeContext): Promise<ExchangeRecord[]>;
+}
+
+/** The article's exchanges in the article's order (sections 1, 3.1, 3.2, 3.6, 6, 8.1, 8.2). */
+export const steps: readonly Step[] = [
+  {
+    id: 'rest-vs-mcp',
+    fixtures: ['rest-list-memos', 'mcp-tools-call'],
+    layout: 'side-by-side',
+    note: {
+      zh: 'REST 用 method + 路径表达动作；MCP 用同一个 /mcp 端点，method 选协议方法，params.name 选工具。',
+      en: 'REST says the action with a method and a path; MCP posts to one /mcp endpoint, where method picks the protocol method and params.name the tool.',
+    },
+    async run(ctx) {
+      return [await replayFixture(ctx, 'rest-list-memos'), await replayFixture(ctx, 'mcp-tools-call')];
+    },
+  },
+  {
+    id: 'server-discover',
+    fixtures: ['server-discover'],
+    layout: 'stream',
+    note: {
+      zh: '不建立会话：服务端列出支持的版本和能力，并给出缓存提示 ttlMs / cacheScope。',
+      en: 'No session: the server lists its versions and capabilities, with the cache hints ttlMs / cacheScope.',
+    },
+    async run(ctx) {
+      return [await replayFixture(ctx, 'server-discover')];
+    },
+  },
+  {
+    id: 'tools-list',
+    fixtures: ['tools-list'],
+    layout: 'tool-catalog',
+    note: {
+      zh: 'result.tools 是目录，不是数据；参数怎样写，写在 inputSchema 里每个参数的 description 中。',
+      en: 'result.tools is a catalog, not data; how to fill each argument is in its description inside inputSchema.',
+    },
+    async run(ctx) {
+      return [await replayFixture(ctx, 'tools-list')];
+    },
+  },
+  {
+    id: 'tools-call-ordered',
+    fixtures: ['tools-call-ordered'],
+    layout: 'stream',
+    note: {
+      zh: 'arguments 按 inputSchema 填写；同一份业务对象出现两次：content 里的文本和 structuredContent。',
+      en: 'arguments follow inputSchema; the same business object comes twice: as text in content and as structuredContent.',
+    },
+    async run(ctx) {
+      return [await replayFixture(ctx, 'tools-call-ordered')];
+    },
+  },
+  {
+    id: 'unknown-tool',
+    fixtures: ['unknown-tool'],
+    layout: 'stream',
+    note: {
+      zh: '协议错误走 JSON-RPC 的 error：没有 result，也就没有 resultType。',
+      en: 'A protocol error is a JSON-RPC error: no result, so no resultType either.',
+    },
+    async run(ctx) {
+      return [await replayFixture(ctx, 'unknown-tool')];
+    },
+  },
+  {
+    id: 'tool-execution-error',
+    fixtures: ['tool-execution-error'],
+    layout: 'stream',
+    note: {
+      zh: '工具执行错误是一个正常的 result：resultType 为 complete，isError: true 才表示失败。',
+      en: 'A tool execution error is a normal result: resultType is complete, and isError: true marks the failure.',
+    },
+    async run(ctx) {
+      return [await replayFixture(ctx, 'tool-execution-error')];
+    },
+  },
+  {
+    id: 'header-mismatch',
+    fixtures: ['mcp-tools-call'],
+    layout: 'stream',
+    // The article names this error in section 6 ("请求头与 body 不一致") without printing it.
+    sectionFrom: 'unknown-tool',
+    title: {
+      zh: `请求头与 body 不一致：Mcp-Name 写成 ${claimedTool}（400，-32020）`,
+      en: `Header and body disagree: Mcp-Name says ${claimedTool} (400, -32020)`,
+    },
+    note: {
+      zh: '网关按请求头路由和鉴权，服务端按 body 执行，所以两者必须一致；不一致时 HTTP 层先报错。',
+      en: 'Gateways route and authorise by the header while the server runs the body, so the two must agree; when they do not, HTTP answers first.',
+    },
+    async run(ctx) {
+      return [
+        await sendDerived(
+          ctx,
+          'mcp-tools-call',
+          (r) => withHeader(r, 'Mcp-Name', claimedTool),
+          headerMismatchRule,
+        ),
+      ];
+    },
+  },
+  {
+    id: 'stdio-tools-call',
+    fixtures: ['stdio-tools-call'],
+    layout: 'stream',
+    note: {
+      zh: '没有 HTTP 头：一行 JSON 写进子进程的 stdin，一行 JSON 从 stdout 读回；日志只走 stderr。',
+      en: 'No HTTP headers: one JSON line into the child’s stdin, one JSON line back from stdout; logs go to stderr only.',
+    },
+    async run(ctx) {
+      return [await stdioFixture(ctx, 'stdio-tools-call')];
+    },
+  },
+  {
+    id: 'sse-progress',
+    fixtures: ['sse-progress'],
+    layout: 'stream',
+    note: {
+      zh: '一个 HTTP 响应，body 里先后两条 SSE 事件：先是进度通知（没有 id），再是 id 6 的最终结果。',
+      en: 'One HTTP response whose body carries two SSE events: a progress notification (no id), then the final result for id 6.',
+    },
+    async run(ctx) {
+      return [await replayFixture(ctx, 'sse-progress')];
+    },
+  },
+];
+
+export function stepTitle(step: Step, lang: Lang): string {
+  if (step.title) return step.title[lang];
+  const [first] = step.fixtures;
+  const entry = loadFixture(first ?? '').entry;
+  return step.layout === 'side-by-side' ? entry.section[lang] : entry.title[lang];
+}
+
+export function stepSection(step: Step, lang: Lang): { number: string; title: string } {
+  const section = loadFixture(step.sectionFrom ?? step.fixtures[0] ?? '').entry.section;
+  return { number: section.number, title: section[lang] };
+}

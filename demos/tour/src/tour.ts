@@ -1,0 +1,121 @@
+import { loadManifest } from '@memos-kit/wire';
+import type { ExchangeContext } from './exchanges.ts';
+import { t } from './i18n.ts';
+import { type TourOptions, UsageError, usage } from './options.ts';
+import { Prompt } from './prompt.ts';
+import type { HttpExchangeRecord, StepRecord, TourReport } from './report.ts';
+import { Resources } from './servers.ts';
+import { type Step, stepSection, steps, stepTitle } from './steps.ts';
+import { createPaint } from './style.ts';
+import { TextView } from './view.ts';
+
+export interface TourIO {
+  write(text: string): void;
+  /** Terminal width for the side-by-side step. */
+  width: number;
+  /** Where --interactive reads Enter and q from. */
+  input?: NodeJS.ReadableStream & { isTTY?: boolean; setRawMode?(mode: boolean): unknown };
+}
+
+export interface TourOutcome {
+  exitCode: number;
+  report?: TourReport;
+}
+
+/** Thrown through the tour when Ctrl-C arrives, so every await unwinds into the one cleanup below. */
+export class Interrupted extends Error {
+  override name = 'Interrupted';
+}
+
+export function listSteps(lang: TourOptions['lang']): string[] {
+  return steps.map((step, i) => {
+    const section = stepSection(step, lang);
+    return `${String(i + 1).padStart(2)}. ${stepTitle(step, lang)}  [§${section.number}]`;
+  });
+}
+
+function selectSteps(options: TourOptions): { step: Step; number: number }[] {
+  const all = steps.map((step, i) => ({ step, number: i + 1 }));
+  if (options.step === undefined) return all;
+  const chosen = all[options.step - 1];
+  if (!chosen) throw new UsageError(`--step must be between 1 and ${steps.length}, not ${options.step}`);
+  return [chosen];
+}
+
+/**
+ * Runs the tour: starts what the chosen steps need on loopback, replays each exchange, shows it or records it,
+ * and stops everything it started before returning, also when interrupted (`signal`) or quit (q).
+ */
+export async function runTour(options: TourOptions, io: TourIO, signal: AbortSignal): Promise<TourOutcome> {
+  if (options.help) {
+    io.write(`${usage}\n`);
+    return { exitCode: 0 };
+  }
+  const lang = options.lang;
+  if (options.list) {
+    io.write(`${t(lang, 'listHeading')}\n${listSteps(lang).join('\n')}\n`);
+    return { exitCode: 0 };
+  }
+  const chosen = selectSteps(options);
+  const view = options.json
+    ? undefined
+    : new TextView({ lang, paint: createPaint(options.color), width: io.width, write: io.write });
+  const resources = new Resources(options.pace, {
+    onServer: (server) => view?.serverStarted(server.url, server.dataset),
+    onStdio: (session) => view?.stdioStarted(session.pid),
+  });
+  const prompt = options.interactive && io.input ? new Prompt(io.input) : undefined;
+  const ctx: ExchangeContext = { resources, signal, view };
+  const records: StepRecord[] = [];
+  let outcome: 'done' | 'quit' | 'interrupted' = 'done';
+
+  view?.banner();
+  try {
+    for (const [index, { step, number }] of chosen.entries()) {
+      if (prompt) {
+        view?.message(t(lang, index === 0 ? 'pressEnterToStart' : 'pressEnter'));
+        if ((await prompt.ask(signal)) === 'quit') {
+          outcome = 'quit';
+          break;
+        }
+      }
+      const title = stepTitle(step, lang);
+      const section = stepSection(step, lang);
+      view?.stepStart(step, number, steps.length, title, section);
+      const exchanges = await step.run(ctx);
+      if (step.layout === 'side-by-side') view?.sideBySide(step, exchanges as HttpExchangeRecord[]);
+      records.push({
+        number,
+        id: step.id,
+        title,
+        section,
+        exchanges,
+        matches: exchanges.every((e) => e.matches),
+      });
+    }
+  } catch (error) {
+    if (!signal.aborted) throw error;
+    outcome = 'interrupted';
+  } finally {
+    prompt?.close();
+    await resources.close();
+  }
+
+  if (outcome === 'interrupted') {
+    io.write(`\n${t(lang, 'interrupted')}\n`);
+    return { exitCode: 130 };
+  }
+  const failed = records.filter((r) => !r.matches).map((r) => r.number);
+  const report: TourReport = {
+    kit: 'memos-mcp-rest-kit',
+    protocolVersion: loadManifest().article.protocolVersion,
+    lang,
+    pace: options.pace,
+    steps: records,
+    matches: failed.length === 0,
+  };
+  if (options.json) io.write(`${JSON.stringify(report, null, 2)}\n`);
+  else if (outcome === 'quit') view?.message(t(lang, 'quit'));
+  else view?.summary(failed, records.length);
+  return { exitCode: failed.length === 0 ? 0 : 1, report };
+}

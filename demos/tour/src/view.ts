@@ -1,0 +1,381 @@
+import { type Difference, loadFixture } from '@memos-kit/wire';
+import type { ExchangeView } from './exchanges.ts';
+import { type Lang, t } from './i18n.ts';
+import { type JsonContext, paintJson } from './json-layers.ts';
+import { sideBySide, table } from './layout.ts';
+import type {
+  ExchangeRecord,
+  HeaderList,
+  HttpExchangeRecord,
+  HttpRequestRecord,
+  HttpResponseRecord,
+  SseEventRecord,
+  StdioExchangeRecord,
+} from './report.ts';
+import type { Step } from './steps.ts';
+import type { Paint, Role } from './style.ts';
+
+const indent = '  ';
+/** Side by side needs room for two raw messages; below this the step is shown one exchange after the other. */
+const minSideBySideWidth = 100;
+
+export function seconds(ms: number): string {
+  return `+${(ms / 1000).toFixed(3)} s`;
+}
+
+function milliseconds(ms: number): string {
+  return `${Math.round(ms)} ms`;
+}
+
+function isMcpHeader(name: string): boolean {
+  const lower = name.toLowerCase();
+  return lower.startsWith('mcp-') || lower === 'mcp-protocol-version';
+}
+
+function bodyContext(target: string | undefined): JsonContext {
+  return target === undefined || target.startsWith('/mcp') ? 'jsonrpc' : 'business';
+}
+
+export interface TextViewOptions {
+  lang: Lang;
+  paint: Paint;
+  width: number;
+  write(text: string): void;
+}
+
+/** The text tour: each exchange printed as it crosses the wire, layers in their colours. */
+export class TextView implements ExchangeView {
+  readonly #o: TextViewOptions;
+  /** Header names the current fixture shows; other live headers are transport detail and printed dimmed. */
+  #shown: Set<string> | undefined;
+  #context: JsonContext = 'jsonrpc';
+  #layout: Step['layout'] = 'stream';
+
+  constructor(options: TextViewOptions) {
+    this.#o = options;
+  }
+
+  #line(text = ''): void {
+    this.#o.write(`${text}\n`);
+  }
+
+  #t(key: Parameters<typeof t>[1], vars?: Record<string, string | number>): string {
+    return t(this.#o.lang, key, vars);
+  }
+
+  banner(): void {
+    const p = this.#o.paint;
+    this.#line(p('title', this.#t('tourTitle')));
+    const legend = [
+      p('envelope', `■ ${this.#t('layerEnvelope')}`),
+      p('protocol', `■ ${this.#t('layerProtocol')}`),
+      p('business', `■ ${this.#t('layerBusiness')}`),
+      p('http', `■ ${this.#t('layerHttp')}`),
+    ].join('  ');
+    this.#line(`${this.#t('legend')}: ${legend}`);
+  }
+
+  serverStarted(url: string, dataset: string): void {
+    this.#line(
+      this.#o.paint('muted', `· ${this.#t('serverStarted')} ${url} (${this.#t('dataset')} ${dataset})`),
+    );
+  }
+
+  stdioStarted(pid: number): void {
+    this.#line(this.#o.paint('muted', `· ${this.#t('stdioStarted')} pid ${pid}`));
+  }
+
+  stepStart(
+    step: Step,
+    number: number,
+    total: number,
+    title: string,
+    section: { number: string; title: string },
+  ): void {
+    const p = this.#o.paint;
+    this.#layout = step.layout;
+    this.#shown = undefined;
+    this.#line();
+    this.#line(p('title', `${this.#t('step')} ${number}/${total} · ${title}`));
+    const where = `${this.#t('section')} ${section.number} ${this.#t('sectionSuffix')}`.replace(/\s+$/, '');
+    this.#line(p('muted', `${where} · ${section.title}`));
+    this.#line(`▸ ${step.note[this.#o.lang]}`);
+    const fixture = step.fixtures[0] ? loadFixture(step.fixtures[0]).entry : undefined;
+    if (step.fixtures.length === 1 && fixture && !step.title) {
+      if (fixture.written) this.#line(p('muted', `※ ${fixture.written[this.#o.lang]}`));
+      if (fixture.abridged) this.#line(p('muted', `※ ${fixture.abridged[this.#o.lang]}`));
+    }
+    if (step.title) this.#line(p('muted', `※ ${this.#t('kitExchange')}`));
+  }
+
+  // ---- raw messages -------------------------------------------------------------------------
+
+  #headerLines(headers: HeaderList): string[] {
+    const p = this.#o.paint;
+    return headers.map(([name, value]) => {
+      let role: Role = 'http';
+      if (isMcpHeader(name)) role = 'protocol';
+      else if (this.#shown && !this.#shown.has(name.toLowerCase())) role = 'muted';
+      return p(role, `${name}: ${value}`);
+    });
+  }
+
+  #bodyLines(body: string, context: JsonContext): string[] {
+    const trimmed = body.replace(/\r?\n$/, '');
+    if (trimmed === '') return [];
+    return paintJson(trimmed, this.#o.paint, context).split('\n');
+  }
+
+  requestLines(request: HttpRequestRecord): string[] {
+    const lines = [this.#o.paint('http', `${request.method} ${request.target} HTTP/1.1`)];
+    lines.push(...this.#headerLines(request.headers));
+    if (request.body !== '') lines.push('', ...this.#bodyLines(request.body, bodyContext(request.target)));
+    return lines;
+  }
+
+  #statusLine(response: Pick<HttpResponseRecord, 'status' | 'reason'>): string {
+    return this.#o.paint('http', `HTTP/1.1 ${response.status} ${response.reason}`.trimEnd());
+  }
+
+  responseLines(response: HttpResponseRecord, context: JsonContext): string[] {
+    const lines = [this.#statusLine(response), ...this.#headerLines(response.headers)];
+    if (response.body !== '') lines.push('', ...this.#bodyLines(response.body, context));
+    return lines;
+  }
+
+  #block(lines: readonly string[]): void {
+    for (const line of lines) this.#line(line === '' ? '' : `${indent}${line}`);
+  }
+
+  // ---- ExchangeView: HTTP ----------------------------------------------------------------------
+
+  httpRequest(server: { url: string; dataset: string }, request: HttpRequestRecord): void {
+    if (this.#layout === 'side-by-side') return;
+    this.#context = bodyContext(request.target);
+    this.#line(
+      this.#o.paint('muted', `→ ${this.#t('request')} · ${request.method} ${server.url}${request.target}`),
+    );
+    this.#block(this.requestLines(request));
+  }
+
+  httpHeaders(
+    head: Pick<HttpResponseRecord, 'status' | 'reason' | 'headers' | 'headersMs'>,
+    sse: boolean,
+  ): void {
+    if (!sse || this.#layout === 'side-by-side') return;
+    const p = this.#o.paint;
+    this.#line(p('muted', `← ${this.#t('response')} · ${head.status} ${head.reason} · text/event-stream`));
+    this.#line(`${indent}${p('muted', `${seconds(head.headersMs)}  ${this.#t('headersAt')}`)}`);
+    this.#block([this.#statusLine(head), ...this.#headerLines(head.headers), '']);
+  }
+
+  sseEvent(event: SseEventRecord, index: number): void {
+    if (this.#layout === 'side-by-side') return;
+    const p = this.#o.paint;
+    this.#line(`${indent}${p('muted', `${seconds(event.elapsedMs)}  ${this.#t('eventAt')} ${index + 1}`)}`);
+    const lines: string[] = [];
+    if (event.event !== undefined) lines.push(p('http', `event: ${event.event}`));
+    if (event.id !== undefined) lines.push(p('http', `id: ${event.id}`));
+    for (const dataLine of event.data.split('\n')) {
+      lines.push(`${p('http', 'data:')} ${paintJson(dataLine, p, 'jsonrpc')}`);
+    }
+    this.#block([...lines, '']);
+  }
+
+  httpDone(record: HttpExchangeRecord): void {
+    if (this.#layout === 'side-by-side') return;
+    const p = this.#o.paint;
+    const response = record.response;
+    if (response.events) {
+      this.#line(`${indent}${p('muted', `${seconds(response.endMs)}  ${this.#t('endAt')}`)}`);
+    } else {
+      this.#shown = this.#fixtureHeaders(record);
+      this.#line(
+        p(
+          'muted',
+          `← ${this.#t('response')} · ${response.status} ${response.reason} · ${milliseconds(response.endMs)}`,
+        ),
+      );
+      if (this.#layout === 'tool-catalog') this.#block(this.#catalogLines(response));
+      else this.#block(this.responseLines(response, this.#context));
+    }
+    this.#verdict(record);
+  }
+
+  #fixtureHeaders(record: ExchangeRecord): Set<string> | undefined {
+    if (record.fixture === null) return new Set(['content-type']);
+    const response = loadFixture(record.fixture).response;
+    if (!response || response.status === undefined) return new Set(['content-type']);
+    return new Set(response.headers.map(([name]) => name.toLowerCase()));
+  }
+
+  // ---- ExchangeView: stdio ---------------------------------------------------------------------
+
+  stdioRequest(pid: number, line: string): void {
+    const p = this.#o.paint;
+    this.#line(p('muted', `→ ${this.#t('sent')} · pid ${pid}`));
+    this.#block([paintJson(line, p, 'jsonrpc')]);
+  }
+
+  stdioDone(record: StdioExchangeRecord): void {
+    const p = this.#o.paint;
+    this.#line(p('muted', `← ${this.#t('received')} · ${milliseconds(record.response.elapsedMs)}`));
+    this.#block([paintJson(record.response.line, p, 'jsonrpc')]);
+    const stderr = record.response.stderr.replace(/\n$/, '');
+    if (stderr !== '') {
+      this.#line(p('muted', `· ${this.#t('stderr')}`));
+      this.#block(stderr.split('\n').map((l) => p('muted', l)));
+    }
+    this.#verdict(record);
+  }
+
+  // ---- layouts -------------------------------------------------------------------------------
+
+  /** tools/list: a table of all tools, then memo_list_memos whole, then its filter help as prose. */
+  #catalogLines(response: HttpResponseRecord): string[] {
+    const p = this.#o.paint;
+    const lines = [this.#statusLine(response), ...this.#headerLines(response.headers), ''];
+    let tools: Array<Record<string, unknown>> = [];
+    try {
+      const parsed = JSON.parse(response.body) as { result?: { tools?: Array<Record<string, unknown>> } };
+      tools = parsed.result?.tools ?? [];
+    } catch {
+      return this.responseLines(response, 'jsonrpc');
+    }
+    lines.push(p('muted', this.#t('bodyOmitted', { bytes: Buffer.byteLength(response.body) })), '');
+    lines.push(p('title', this.#t('toolsTable', { count: tools.length })));
+    const rows = [[this.#t('colTool'), this.#t('colRoute'), this.#t('colHints')]];
+    for (const tool of tools) {
+      const meta = (tool._meta ?? {}) as { method?: string; path?: string };
+      const hints = (tool.annotations ?? {}) as { readOnlyHint?: boolean; destructiveHint?: boolean };
+      let hint = this.#t('writes');
+      if (hints.readOnlyHint) hint = this.#t('readOnly');
+      else if (hints.destructiveHint) hint = this.#t('destructive');
+      rows.push([String(tool.name), `${meta.method ?? '?'} ${meta.path ?? '?'}`, hint]);
+    }
+    const [head, ...body] = table(rows);
+    lines.push(p('muted', head ?? ''));
+    for (const row of body) {
+      const name = row.split(' ')[0] ?? '';
+      lines.push(p('business', name) + row.slice(name.length));
+    }
+    const index = tools.findIndex((tool) => tool.name === 'memo_list_memos');
+    const listMemos = tools[index];
+    if (listMemos) {
+      lines.push('', p('title', this.#t('fullDefinition')));
+      lines.push(
+        ...paintJson(JSON.stringify(listMemos, null, 2), p, 'jsonrpc', ['result', 'tools', index]).split(
+          '\n',
+        ),
+      );
+      const filter = (
+        listMemos.inputSchema as { properties?: { filter?: { description?: string } } } | undefined
+      )?.properties?.filter?.description;
+      if (filter) {
+        lines.push('', p('title', this.#t('filterHelp')));
+        lines.push(...filter.split('\n').map((l) => p('business', l)));
+      }
+    }
+    return lines;
+  }
+
+  /** Step 1: REST and MCP next to each other, one column each, verdicts under them. */
+  sideBySide(step: Step, records: readonly HttpExchangeRecord[]): void {
+    const p = this.#o.paint;
+    if (this.#o.width < minSideBySideWidth || records.length !== 2) {
+      this.#layout = 'stream';
+      for (const record of records) {
+        this.#line(
+          p('title', loadFixture(record.fixture ?? step.fixtures[0] ?? '').entry.title[this.#o.lang]),
+        );
+        this.httpRequest(record.server, record.request);
+        this.httpDone(record);
+      }
+      return;
+    }
+    const columns = records.map((record) => {
+      this.#shown = this.#fixtureHeaders(record);
+      const context = bodyContext(record.request.target);
+      const title = loadFixture(record.fixture ?? '').entry.title[this.#o.lang];
+      return [
+        p('title', title),
+        p(
+          'muted',
+          `→ ${this.#t('request')} · ${record.request.method} ${record.server.url}${record.request.target}`,
+        ),
+        ...this.requestLines(record.request),
+        '',
+        p('muted', `← ${this.#t('response')} · ${record.response.status} ${record.response.reason}`),
+        ...this.responseLines(record.response, context),
+        '',
+        this.#verdictLine(record),
+      ];
+    });
+    const [left = [], right = []] = columns;
+    for (const row of sideBySide(left, right, this.#o.width - indent.length)) this.#line(`${indent}${row}`);
+    for (const record of records) if (!record.matches) this.#differences(record.differences);
+  }
+
+  // ---- verdicts ------------------------------------------------------------------------------
+
+  #verdictLine(record: ExchangeRecord): string {
+    const p = this.#o.paint;
+    if (!record.matches) return p('fail', `✘ ${this.#t('differs')}`) + p('muted', ` · ${record.against}`);
+    const label = record.mode === 'abridged' ? this.#t('matchesAbridged') : this.#t('matches');
+    if (record.mode === 'rule') return p('ok', `✔ ${this.#t('expectation')}: ${record.against}`);
+    return p('ok', `✔ ${label}`) + p('muted', ` · ${record.against}`);
+  }
+
+  #verdict(record: ExchangeRecord): void {
+    this.#line(this.#verdictLine(record));
+    if (!record.matches) this.#differences(record.differences);
+  }
+
+  #differences(differences: readonly Difference[]): void {
+    const p = this.#o.paint;
+    const zh = this.#o.lang === 'zh';
+    for (const d of differences) {
+      this.#line(`${indent}${p('fail', `${d.where} ${d.path}`)} ${p('muted', describe(d, this.#o.lang))}`);
+      if (d.kind !== 'unexpected')
+        this.#line(`${indent}${indent}${zh ? '文章' : 'article'}: ${show(d.expected)}`);
+      if (d.kind !== 'missing') this.#line(`${indent}${indent}${zh ? '实际' : 'live   '}: ${show(d.actual)}`);
+    }
+  }
+
+  summary(failed: readonly number[], total: number): void {
+    const p = this.#o.paint;
+    this.#line();
+    if (failed.length === 0) this.#line(p('ok', this.#t('summaryAll', { total })));
+    else {
+      this.#line(
+        p('fail', this.#t('summarySome', { total, failed: failed.length, which: failed.join(', ') })),
+      );
+    }
+  }
+
+  message(text: string): void {
+    this.#line(text);
+  }
+}
+
+function describe(d: Difference, lang: Lang): string {
+  const zh = lang === 'zh';
+  switch (d.kind) {
+    case 'missing':
+      return zh ? '文章有，实际响应没有' : 'the article has it, the live response does not';
+    case 'unexpected':
+      return zh ? '实际响应有，文章没有' : 'the live response has it, the article does not';
+    case 'type':
+      return zh ? '值的类型不同' : 'a different kind of value';
+    case 'length':
+      return zh ? '元素个数不同' : 'a different number of items';
+    default:
+      return zh ? '值不同' : 'a different value';
+  }
+}
+
+function show(value: unknown): string {
+  if (value === undefined) return '(absent)';
+  const text = JSON.stringify(value);
+  return text.length > 160 ? `${text.slice(0, 157)}...` : text;
+}
