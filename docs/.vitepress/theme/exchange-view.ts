@@ -1,0 +1,143 @@
+// Turns a fixture folder into what <WireExchange> draws. It runs at build time (in the data
+// loader), so the page receives the fixture's bytes already split and coloured.
+
+import { type Segment, segmentJson } from './layers.ts';
+
+export interface Localized {
+  zh: string;
+  en: string;
+}
+
+export interface ManifestEntry {
+  id: string;
+  dir: string;
+  title: Localized;
+  section: Localized & { number: string };
+  transport: 'http' | 'stdio' | 'sse';
+  dataset: string;
+  compare: 'exact' | 'abridged';
+  abridged?: Localized;
+  written?: Localized;
+  headers?: string;
+  jsonrpcId?: number;
+  files: Record<string, string | string[]>;
+}
+
+export interface HeaderView {
+  name: string;
+  value: string;
+  /** MCP-Protocol-Version, Mcp-Method, Mcp-Name: the headers that mirror the body. */
+  mirror: boolean;
+}
+
+export interface SseEventView {
+  /** Milliseconds after the response headers, from timeline.json. */
+  atMs: number | null;
+  lines: { field: string; value: Segment[] }[];
+}
+
+export interface MessageView {
+  file: string;
+  startLine: string | null;
+  headers: HeaderView[];
+  /** Whether the fixture printed the HTTP head at all (bare JSON files do not). */
+  hasHead: boolean;
+  body: Segment[];
+  events: SseEventView[] | null;
+  headersAtMs: number | null;
+}
+
+export interface ExtraView {
+  key: string;
+  file: string;
+  text: string;
+}
+
+export interface ExchangeView {
+  entry: ManifestEntry;
+  files: string[];
+  request: MessageView | null;
+  response: MessageView | null;
+  extras: ExtraView[];
+}
+
+const mirrorHeaders = new Set(['mcp-protocol-version', 'mcp-method', 'mcp-name']);
+
+function splitHead(text: string): { head: string | null; body: string } {
+  if (!/^(?:[A-Z]+ \S+ HTTP\/|HTTP\/)/.test(text)) return { head: null, body: text };
+  const match = /\r?\n\r?\n/.exec(text);
+  if (!match) return { head: text.replace(/\r?\n$/, ''), body: '' };
+  return { head: text.slice(0, match.index), body: text.slice(match.index + match[0].length) };
+}
+
+function headerViews(head: string): { startLine: string; headers: HeaderView[] } {
+  const [startLine = '', ...lines] = head.split(/\r?\n/);
+  const headers = lines
+    .filter((line) => line.includes(':'))
+    .map((line) => {
+      const colon = line.indexOf(':');
+      const name = line.slice(0, colon);
+      return { name, value: line.slice(colon + 1).trim(), mirror: mirrorHeaders.has(name.toLowerCase()) };
+    });
+  return { startLine, headers };
+}
+
+/** Splits an SSE body into its events, keeping every field line as written. */
+export function sseEvents(body: string, eventTimes: (number | null)[]): SseEventView[] {
+  return body
+    .split(/\r?\n\r?\n/)
+    .filter((block) => block.trim() !== '')
+    .map((block, index) => ({
+      atMs: eventTimes[index] ?? null,
+      lines: block.split(/\r?\n/).map((line) => {
+        const colon = line.indexOf(':');
+        const field = colon < 0 ? line : line.slice(0, colon);
+        const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+        return { field, value: field === 'data' ? segmentJson(value) : [{ text: value, layer: null }] };
+      }),
+    }));
+}
+
+interface Timeline {
+  writes: { at: number; what: string; index?: number }[];
+}
+
+export function messageView(file: string, text: string, timeline?: Timeline, sseBody?: string): MessageView {
+  const { head, body } = splitHead(text);
+  const { startLine, headers } = head ? headerViews(head) : { startLine: null, headers: [] };
+  const contentType = headers.find((h) => h.name.toLowerCase() === 'content-type')?.value ?? '';
+  const isSse = contentType.startsWith('text/event-stream');
+  const eventTimes: (number | null)[] = [];
+  for (const write of timeline?.writes ?? []) {
+    if (write.what === 'event' && write.index !== undefined) eventTimes[write.index] = write.at;
+  }
+  const headersAt = timeline?.writes.find((write) => write.what === 'headers')?.at ?? null;
+  const events = isSse ? sseEvents(sseBody ?? body, eventTimes) : null;
+  return {
+    file,
+    startLine,
+    headers,
+    hasHead: head !== null,
+    body: isSse ? [] : segmentJson(body),
+    events,
+    headersAtMs: isSse ? headersAt : null,
+  };
+}
+
+/** Builds the view of one manifest entry; `read` returns a file of the fixture's folder. */
+export function exchangeView(entry: ManifestEntry, read: (file: string) => string): ExchangeView {
+  const files = Object.values(entry.files).flat();
+  const timeline = entry.files.timeline
+    ? (JSON.parse(read(String(entry.files.timeline))) as Timeline)
+    : undefined;
+  const sseBody = entry.files.body ? read(String(entry.files.body)) : undefined;
+  const view = (key: string): MessageView | null => {
+    const file = entry.files[key];
+    return typeof file === 'string' ? messageView(file, read(file), timeline, sseBody) : null;
+  };
+  const extras = (['stderr', 'stdout', 'terminal'] as const)
+    .map((key) => ({ key, file: entry.files[key] }))
+    .filter((extra): extra is { key: (typeof extra)['key']; file: string } => typeof extra.file === 'string')
+    .map(({ key, file }) => ({ key, file, text: read(file) }));
+  return { entry, files, request: view('request'), response: view('response'), extras };
+}

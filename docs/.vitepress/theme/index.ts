@@ -1,0 +1,17 @@
+import type { Theme } from 'vitepress';
+import DefaultTheme from 'vitepress/theme';
+import FixtureCatalog from './FixtureCatalog.vue';
+import LayerLegend from './LayerLegend.vue';
+import WireExchange from './WireExchange.vue';
+import './style.css';
+
+const theme: Theme = {
+  extends: DefaultTheme,
+  enhanceApp({ app }) {
+    app.component('WireExchange', WireExchange);
+    app.component('LayerLegend', LayerLegend);
+    app.component('FixtureCatalog', FixtureCatalog);
+  },
+};
+
+export default theme;

@@ -1,0 +1,217 @@
+// Builds the site, serves it on loopback and walks every page of both languages in Debian's
+// Chromium: what a learner's browser does, including the parts that only run client-side
+// (Mermaid, local search, the language switch).
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allPages } from '../.vitepress/pages.ts';
+import { docsRoot } from './markdown-files.ts';
+import { type StaticServer, serveStatic } from './static-server.ts';
+
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const fixturesRoot = join(docsRoot, '..', 'fixtures');
+const screenshots = join(docsRoot, 'test', 'screenshots');
+
+interface SitePage {
+  /** Page path without locale prefix, e.g. 'guide/stdio' or '' for home. */
+  path: string;
+  locale: 'zh' | 'en';
+  url: string;
+  source: string;
+}
+
+const pathToUrl = (path: string) => (path === '' || path.endsWith('/') ? `/${path}` : `/${path}.html`);
+const sitePages: SitePage[] = (['zh', 'en'] as const).flatMap((locale) =>
+  ['', ...allPages.map((page) => page.path)].map((path) => {
+    const prefix = locale === 'zh' ? '' : 'en/';
+    const file = path === '' || path.endsWith('/') ? `${prefix}${path}index.md` : `${prefix}${path}.md`;
+    return {
+      path,
+      locale,
+      url: pathToUrl(`${prefix}${path}`),
+      source: readFileSync(join(docsRoot, file), 'utf8'),
+    };
+  }),
+);
+const counterpart = (page: SitePage) => pathToUrl(`${page.locale === 'zh' ? 'en/' : ''}${page.path}`);
+
+function runBuild(outDir: string): Promise<void> {
+  const bin = join(
+    dirname(createRequire(import.meta.url).resolve('vitepress/package.json')),
+    'bin',
+    'vitepress.js',
+  );
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, 'build', docsRoot, '--outDir', outDir], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`vitepress build failed:\n${output}`)),
+    );
+  });
+}
+
+let outDir: string;
+let profileDir: string;
+let server: StaticServer | undefined;
+let context: BrowserContext | undefined;
+let page: Page;
+const problems: string[] = [];
+
+beforeAll(async () => {
+  outDir = mkdtempSync(join(tmpdir(), 'memos-docs-site-'));
+  profileDir = mkdtempSync(join(tmpdir(), 'memos-docs-chromium-'));
+  await runBuild(outDir);
+  server = await serveStatic(outDir);
+  context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: chromiumPath,
+    headless: true,
+    viewport: { width: 1440, height: 1000 },
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  page = context.pages()[0] ?? (await context.newPage());
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`${page.url()}: console error: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`${page.url()}: page error: ${error.message}`));
+  page.on('requestfailed', (request) => problems.push(`${page.url()}: request failed: ${request.url()}`));
+}, 150_000);
+
+afterAll(async () => {
+  await context?.close();
+  await server?.close();
+  rmSync(outDir, { recursive: true, force: true });
+  rmSync(profileDir, { recursive: true, force: true });
+});
+
+async function open(url: string): Promise<void> {
+  if (!server) throw new Error('site not served');
+  const response = await page.goto(`${server.url}${url}`, { waitUntil: 'load' });
+  expect(response?.status(), url).toBe(200);
+  await page.waitForSelector('#app .Layout');
+}
+
+/** What a WireExchange shows, read from the DOM: each pane's file and its text. */
+async function panesOf(id: string) {
+  return page.$$eval(`.wire-exchange[data-fixture="${id}"] .wx-pane`, (panes) =>
+    panes.map((pane) => ({
+      file: pane.querySelector('.wx-pane-title .wx-file')?.textContent ?? '',
+      message: pane.querySelector('pre[data-part="message"]')?.textContent ?? null,
+      head: pane.querySelector('pre[data-part="head"]')?.textContent ?? null,
+      events: Array.from(pane.querySelectorAll('pre[data-part="event"]')).map((pre) => pre.textContent ?? ''),
+      extra: pane.querySelector('pre[data-part="extra"]')?.textContent ?? null,
+    })),
+  );
+}
+
+const manifest = JSON.parse(readFileSync(join(fixturesRoot, 'manifest.json'), 'utf8')) as {
+  fixtures: { id: string; dir: string; files: Record<string, string | string[]> }[];
+};
+const fixtureFile = (id: string, file: string) => {
+  const entry = manifest.fixtures.find((fixture) => fixture.id === id);
+  if (!entry) throw new Error(`no fixture ${id}`);
+  return readFileSync(join(fixturesRoot, entry.dir, file), 'utf8');
+};
+
+async function checkExchanges(sitePage: SitePage): Promise<number> {
+  const ids = [...sitePage.source.matchAll(/<WireExchange\s+id="([^"]+)"/g)].map((match) => match[1] ?? '');
+  const catalog = sitePage.source.includes('<FixtureCatalog');
+  const all = catalog ? manifest.fixtures.map((fixture) => fixture.id) : ids;
+  for (const id of new Set(all)) {
+    const panes = await panesOf(id);
+    expect(panes.length, `${sitePage.url}: panes of ${id}`).toBeGreaterThan(0);
+    for (const pane of panes) {
+      const bytes = fixtureFile(id, pane.file).trimEnd();
+      if (pane.message !== null)
+        expect(pane.message.trimEnd(), `${sitePage.url} ${id} ${pane.file}`).toBe(bytes);
+      else if (pane.extra !== null)
+        expect(pane.extra.trimEnd(), `${sitePage.url} ${id} ${pane.file}`).toBe(bytes);
+      else {
+        // An SSE response: the head pane and the events, each shown apart, make up the recorded body.
+        const shown = `${pane.head?.trimEnd()}\n\n${pane.events.map((event) => event.trimEnd()).join('\n\n')}`;
+        expect(shown, `${sitePage.url} ${id} ${pane.file}`).toBe(bytes);
+        expect(pane.events.length).toBeGreaterThan(1);
+      }
+    }
+  }
+  return all.length;
+}
+
+describe('the built docs site in a real browser', () => {
+  it('renders every page of both languages, with diagrams, exchanges and a working language switch', async () => {
+    let exchanges = 0;
+    let diagrams = 0;
+    for (const sitePage of sitePages) {
+      await open(sitePage.url);
+      const expectedLang = sitePage.locale === 'zh' ? 'zh-CN' : 'en-US';
+      expect(await page.getAttribute('html', 'lang'), sitePage.url).toBe(expectedLang);
+
+      const fences = (sitePage.source.match(/^```mermaid\s*$/gm) ?? []).length;
+      if (fences > 0) {
+        await page.waitForFunction(
+          (count) => document.querySelectorAll('.mermaid svg').length >= count,
+          fences,
+          { timeout: 20_000 },
+        );
+        expect(await page.locator('.mermaid svg').count(), sitePage.url).toBe(fences);
+        diagrams += fences;
+      }
+      exchanges += await checkExchanges(sitePage);
+      expect(await page.locator('.wx-missing').count(), `${sitePage.url}: unknown fixture ids`).toBe(0);
+
+      // The language menu must lead to the same page in the other language.
+      await page.hover('.VPNavBarTranslations button');
+      const other = page.locator('.VPNavBarTranslations .VPMenuLink a').first();
+      await other.click();
+      await page.waitForURL((url) => url.pathname === counterpart(sitePage));
+      await page.waitForSelector('#app .Layout');
+      expect(await page.getAttribute('html', 'lang')).toBe(sitePage.locale === 'zh' ? 'en-US' : 'zh-CN');
+    }
+    expect(diagrams).toBeGreaterThanOrEqual(10);
+    expect(exchanges).toBeGreaterThan(20);
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  it('finds Chinese words with the local search', async () => {
+    await open('/');
+    await page.click('.VPNavBarSearch button');
+    const input = page.locator('.VPLocalSearchBox input');
+    await input.fill('协议字段');
+    await page.waitForSelector('.VPLocalSearchBox .results .result');
+    const titles = await page.locator('.VPLocalSearchBox .results .result').allTextContents();
+    expect(titles.length).toBeGreaterThan(0);
+    expect(titles.join('\n')).toMatch(/协议字段/);
+    expect(problems).toEqual([]);
+  }, 30_000);
+
+  it('saves screenshots of the home page and of an exchange page', async () => {
+    mkdirSync(screenshots, { recursive: true });
+    await open('/');
+    await page.screenshot({ path: join(screenshots, 'home.png') });
+    await open('/guide/two-messages.html');
+    await page.locator('.wire-exchange').first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(screenshots, 'exchange.png'), fullPage: false });
+    expect(readFileSync(join(screenshots, 'exchange.png')).length).toBeGreaterThan(10_000);
+  }, 30_000);
+});
