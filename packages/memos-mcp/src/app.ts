@@ -1,0 +1,73 @@
+import { createRestApp, type Dataset, openapiDocument } from '@memos-kit/memos-rest';
+import express, { type Express } from 'express';
+import { buildCatalog, type CatalogEntry, type OpenApiDocument } from './catalog/index.ts';
+import { createMcpEndpoint, type NodeHandler } from './http/mcp-endpoint.ts';
+import type { Pace, PaceTimeline } from './mcp/pace.ts';
+import { inProcessDispatcher, type RequestListener } from './rest/in-process-dispatcher.ts';
+import { remoteDispatcher } from './rest/remote-dispatcher.ts';
+import type { RestDispatcher } from './rest/rest-request.ts';
+import { ToolRunner } from './tools/tool-runner.ts';
+
+export interface AdapterOptions {
+  /** The mock's dataset ('empty', 'article', 'workshop' or a JSON file); ignored with `memosUrl`. */
+  dataset?: string | Dataset;
+  /** Call this Memos-compatible REST server over HTTP instead of the in-process mock. */
+  memosUrl?: string;
+  pace?: Pace | PaceTimeline;
+  log?: (line: string) => void;
+  /** Hostnames the MCP endpoint accepts in `Host` and `Origin` (loopback and memos.example.com by default). */
+  allowedHostnames?: string[];
+  maxRequestBodyBytes?: number;
+}
+
+export interface Adapter {
+  /** REST under /api/v1 (the in-process mock, unless `memosUrl` is set) and MCP at POST /mcp. */
+  app: Express;
+  runner: ToolRunner;
+  catalog: CatalogEntry[];
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the catalog from the OpenAPI document at start-up and puts the MCP endpoint in front of the REST
+ * routes. With `memosUrl`, the document is fetched from that server, so the tools are whatever it offers.
+ */
+export async function createAdapter(options: AdapterOptions = {}): Promise<Adapter> {
+  const app = express();
+  app.disable('x-powered-by');
+  let dispatch: RestDispatcher;
+  let document: OpenApiDocument;
+  let restApp: Express | undefined;
+  if (options.memosUrl) {
+    dispatch = remoteDispatcher(options.memosUrl);
+    document = await fetchOpenApiDocument(options.memosUrl);
+  } else {
+    restApp = createRestApp({ dataset: options.dataset }).app;
+    dispatch = inProcessDispatcher(restApp as unknown as RequestListener);
+    document = openapiDocument as unknown as OpenApiDocument;
+  }
+  const catalog = buildCatalog(document);
+  const runner = new ToolRunner(catalog, dispatch);
+  const endpoint: NodeHandler = createMcpEndpoint({
+    runner,
+    pace: options.pace,
+    log: options.log,
+    allowedHostnames: options.allowedHostnames,
+    maxRequestBodyBytes: options.maxRequestBodyBytes,
+  });
+  // Every method reaches the endpoint, which answers GET and DELETE with 405 itself.
+  app.all('/mcp', (req, res) => void endpoint(req, res));
+  if (restApp) app.use(restApp);
+  return { app, runner, catalog, close: () => endpoint.close() };
+}
+
+async function fetchOpenApiDocument(memosUrl: string): Promise<OpenApiDocument> {
+  const base = memosUrl.replace(/\/$/, '');
+  const response = await fetch(`${base}/api/v1/openapi.json`);
+  if (!response.ok) {
+    throw new Error(
+      `Could not read the OpenAPI document at ${base}/api/v1/openapi.json: HTTP ${response.status}`,
+    );
+  }
+  return (await response.json()) as OpenApiDocument;
+}

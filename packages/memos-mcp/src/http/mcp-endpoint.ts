@@ -1,0 +1,67 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { toNodeHandler } from '@modelcontextprotocol/node';
+import { createMcpHandler, type McpRequestContext } from '@modelcontextprotocol/server';
+import { createMcpServer, type McpServerOptions } from '../mcp/create-server.ts';
+import { timelineFor } from '../mcp/pace.ts';
+import { DEFAULT_ALLOWED_HOSTNAMES, rejectUnservable } from './request-guards.ts';
+import { adjustSseHead } from './sse-headers.ts';
+
+/** Tool arguments are small (a memo is at most 8 KiB); 1 MiB leaves room and stops abuse. */
+export const MAX_REQUEST_BODY_BYTES = 1024 * 1024;
+
+export interface McpEndpointOptions extends McpServerOptions {
+  allowedHostnames?: string[];
+  maxRequestBodyBytes?: number;
+}
+
+export type NodeHandler = ((req: IncomingMessage, res: ServerResponse) => Promise<void>) & {
+  close(): Promise<void>;
+};
+
+/**
+ * The Streamable HTTP endpoint: guards first (method, Host, Origin), then the SDK's `createMcpHandler`,
+ * which owns the 2026-07-28 protocol (envelope, Mcp-* headers, versions, JSON-or-SSE) and falls back to
+ * stateless 2025-11-25 serving for clients that still send `initialize`.
+ */
+export function createMcpEndpoint(options: McpEndpointOptions): NodeHandler {
+  const allowedHostnames = options.allowedHostnames ?? DEFAULT_ALLOWED_HOSTNAMES;
+  const maxRequestBodySize = options.maxRequestBodyBytes ?? MAX_REQUEST_BODY_BYTES;
+  const factory = (ctx: McpRequestContext) =>
+    createMcpServer(options, { authorization: ctx.requestInfo?.headers.get('authorization') ?? undefined });
+  const handlerOptions = { keepAliveMs: 0, maxRequestBodySize, onerror: () => {} };
+  const auto = createMcpHandler(factory, { ...handlerOptions, responseMode: 'auto' });
+  // With a pace, a request that asks for progress streams from the start, so its head goes out at 0 s as
+  // in the article; without one, the SDK upgrades to SSE when the first progress notification is sent.
+  const streaming = timelineFor(options.pace)
+    ? createMcpHandler(factory, { ...handlerOptions, responseMode: 'sse' })
+    : undefined;
+  const node = toNodeHandler(
+    {
+      fetch: async (request, requestOptions) => {
+        const handler = streaming && (await asksForProgress(request)) ? streaming : auto;
+        return handler.fetch(request, requestOptions);
+      },
+    },
+    { maxRequestBodySize },
+  );
+
+  const endpoint = async (req: IncomingMessage, res: ServerResponse) => {
+    if (rejectUnservable(req, res, allowedHostnames)) return;
+    adjustSseHead(res);
+    await node(req, res);
+  };
+  return Object.assign(endpoint, {
+    close: async () => {
+      await Promise.all([auto.close(), streaming?.close()]);
+    },
+  });
+}
+
+async function asksForProgress(request: Request): Promise<boolean> {
+  try {
+    const body = (await request.clone().json()) as { params?: { _meta?: { progressToken?: unknown } } };
+    return body.params?._meta?.progressToken !== undefined;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,42 @@
+import { listen } from '@memos-kit/memos-rest';
+import { type AdapterOptions, createAdapter } from './app.ts';
+import type { Pace } from './mcp/pace.ts';
+
+export { type Adapter, type AdapterOptions, createAdapter } from './app.ts';
+export * from './catalog/index.ts';
+export { MAX_REQUEST_BODY_BYTES } from './http/mcp-endpoint.ts';
+export { DEFAULT_ALLOWED_HOSTNAMES } from './http/request-guards.ts';
+export { INSTRUCTIONS, SERVER_INFO } from './mcp/create-server.ts';
+export { ARTICLE_TIMELINE, type Pace, type PaceTimeline } from './mcp/pace.ts';
+
+export interface StartServerOptions extends Omit<AdapterOptions, 'dataset' | 'pace'> {
+  host?: string;
+  port?: number;
+  dataset?: string;
+  pace?: Pace;
+}
+
+export interface RunningAdapter {
+  /** `http://127.0.0.1:PORT`: REST lives under `${url}/api/v1`. */
+  url: string;
+  /** `${url}/mcp` */
+  mcpUrl: string;
+  close(): Promise<void>;
+}
+
+/**
+ * One process, one port: the Memos REST API under /api/v1 and its MCP adapter at POST /mcp
+ * (127.0.0.1 and the workshop dataset unless told otherwise; port 0 picks a free port).
+ */
+export async function startServer(options: StartServerOptions = {}): Promise<RunningAdapter> {
+  const adapter = await createAdapter(options);
+  const running = await listen(adapter.app, options.host ?? '127.0.0.1', options.port ?? 5230);
+  return {
+    url: running.url,
+    mcpUrl: `${running.url}/mcp`,
+    close: async () => {
+      await adapter.close();
+      await running.close();
+    },
+  };
+}

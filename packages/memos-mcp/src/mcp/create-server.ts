@@ -1,0 +1,70 @@
+import { ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/server';
+import type { ToolRunner } from '../tools/tool-runner.ts';
+import { type Pace, type PaceTimeline, timelineFor, waitUntil } from './pace.ts';
+
+export const SERVER_INFO = { name: 'memos-example-adapter', version: '1.0.0' } as const;
+export const INSTRUCTIONS = 'Provides tools for querying Memos.';
+/** The article's hints: a client may reuse discover and tools/list for five minutes, per authorization. */
+const CACHE_HINT = { ttlMs: 300_000, cacheScope: 'private' } as const;
+
+export interface McpServerOptions {
+  runner: ToolRunner;
+  pace?: Pace | PaceTimeline;
+  log?: (line: string) => void;
+}
+
+export interface McpCallerContext {
+  /** The `Authorization` header to forward to the REST API (the HTTP caller's own, or stdio's token). */
+  authorization?: string | undefined;
+}
+
+/**
+ * One low-level SDK `Server` per request (HTTP) or per connection (stdio). The low-level class is used
+ * rather than `McpServer` because it says exactly what the article says: `capabilities.tools` stays `{}`
+ * (McpServer adds `listChanged: true`, a promise this server never keeps) and an unknown tool is
+ * `Unknown tool: <name>` (McpServer words it differently). Discovery, the `_meta` envelope checks,
+ * `resultType`, cache hints and the serverInfo stamp all still come from the SDK.
+ */
+export function createMcpServer(options: McpServerOptions, caller: McpCallerContext = {}): Server {
+  const { runner, log } = options;
+  const timeline = timelineFor(options.pace);
+  const server = new Server(SERVER_INFO, {
+    capabilities: { tools: {} },
+    instructions: INSTRUCTIONS,
+    cacheHints: { 'server/discover': CACHE_HINT, 'tools/list': CACHE_HINT },
+  });
+
+  server.setRequestHandler('tools/list', () => ({ tools: runner.tools as never }));
+
+  server.setRequestHandler('tools/call', async (request, ctx) => {
+    const startedAt = performance.now();
+    const { name, arguments: args } = request.params;
+    if (!runner.has(name)) {
+      log?.(`tools/call ${name}: unknown tool`);
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`);
+    }
+    const signal = ctx.mcpReq.signal;
+    const progressToken = ctx.mcpReq._meta?.progressToken;
+    const result = await runner.call(name, args, {
+      authorization: caller.authorization,
+      signal,
+      onRestAnswered:
+        progressToken === undefined
+          ? undefined
+          : async () => {
+              if (timeline) await waitUntil(startedAt, timeline.progressAtMs, signal);
+              if (signal.aborted) throw signal.reason;
+              await ctx.mcpReq.notify({
+                method: 'notifications/progress',
+                params: { progressToken, progress: 1, total: 2 },
+              });
+            },
+    });
+    if (timeline && progressToken !== undefined) await waitUntil(startedAt, timeline.resultAtMs, signal);
+    if (signal.aborted) throw signal.reason;
+    log?.(`tools/call ${name}: ${result.isError ? `tool error: ${result.content[0]?.text}` : 'ok'}`);
+    return result;
+  });
+
+  return server;
+}
