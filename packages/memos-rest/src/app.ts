@@ -1,0 +1,61 @@
+// The Express app: /api/v1 with the 20 operations and the OpenAPI document. Everything lives under one router
+// so another package (the MCP adapter) can mount its own routes beside it on the same app.
+import express, { type ErrorRequestHandler, type Express, Router } from 'express';
+import { type Dataset, DEFAULT_DATASET, loadDataset } from './dataset.ts';
+import { ApiError, GrpcCode, invalidArgument } from './errors.ts';
+import { type Representation, sendError, sendJson } from './http.ts';
+import { openapiDocument } from './openapi.ts';
+import { attachmentRoutes } from './routes/attachments.ts';
+import { memoRoutes } from './routes/memos.ts';
+import { userRoutes } from './routes/users.ts';
+import { MemoStore } from './store.ts';
+
+export interface RestAppOptions {
+  /** A shipped dataset name ('empty', 'article', 'workshop'), a JSON file path, or a dataset object. */
+  dataset?: string | Dataset;
+  /** The time datasets' relative times count from, in epoch seconds (tests pin it). */
+  now?: number;
+}
+
+/** Paths of the 20 operations, so a known path with a wrong method is told apart from an unknown path. */
+const KNOWN_PATHS = Object.keys(openapiDocument.paths).map(
+  (path) => new RegExp(`^${path.replace('/api/v1', '').replace(/\{[^}]+\}/g, '[^/]+')}/?$`),
+);
+
+const handleErrors: ErrorRequestHandler = (error, _req, res, _next) => {
+  if (error instanceof ApiError) return sendError(res, error);
+  const status = (error as { status?: number; type?: string }).status;
+  if ((error as { type?: string }).type === 'entity.parse.failed') {
+    return sendError(res, invalidArgument(`invalid JSON body: ${(error as Error).message}`));
+  }
+  if (status === 413) {
+    return sendJson(res, 413, { code: 8, message: 'request body too large', details: [] });
+  }
+  // A bug in the mock, not a client error: say so plainly rather than leak a stack trace.
+  console.error(error);
+  sendError(res, new ApiError(GrpcCode.Internal, `internal error: ${(error as Error).message}`));
+};
+
+export function createRestApp(options: RestAppOptions = {}): { app: Express; store: MemoStore } {
+  const dataset =
+    typeof options.dataset === 'object' ? options.dataset : loadDataset(options.dataset ?? DEFAULT_DATASET);
+  const store = MemoStore.fromDataset(dataset, options.now);
+  const app = express();
+  app.disable('x-powered-by');
+  app.disable('etag');
+  app.locals.representations = [] as Representation[];
+
+  const api = Router();
+  api.get('/openapi.json', (_req, res) => sendJson(res, 200, openapiDocument));
+  api.use(express.json({ limit: '48mb', type: ['application/json', 'application/*+json'] }));
+  api.use(memoRoutes(store), attachmentRoutes(store), userRoutes(store));
+  api.use((req, res) => {
+    const known = KNOWN_PATHS.some((pattern) => pattern.test(req.path));
+    if (known)
+      sendJson(res, 501, { code: GrpcCode.Unimplemented, message: 'Method Not Allowed', details: [] });
+    else sendJson(res, 404, { code: GrpcCode.NotFound, message: 'Not Found', details: [] });
+  });
+  api.use(handleErrors);
+  app.use('/api/v1', api);
+  return { app, store };
+}

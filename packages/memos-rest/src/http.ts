@@ -1,0 +1,124 @@
+// Request and response plumbing shared by the routes: the caller, query parameters as grpc-gateway reads
+// them, and JSON written with exactly `Content-Type: application/json` (the article's header, no charset).
+import type { Request, Response } from 'express';
+import type { Viewer } from './access.ts';
+import { type ApiError, invalidArgument } from './errors.ts';
+import type { MemoStore } from './store.ts';
+
+/** The resource kinds the routes answer with; a representation (JSON, or HAL later) renders each. */
+export type ResourceKind =
+  | 'Memo'
+  | 'ListMemosResponse'
+  | 'ListMemoCommentsResponse'
+  | 'ListMemoAttachmentsResponse'
+  | 'ListMemoReactionsResponse'
+  | 'ListMemoRelationsResponse'
+  | 'Reaction'
+  | 'Attachment'
+  | 'ListAttachmentsResponse'
+  | 'ListShortcutsResponse'
+  | 'GetCurrentUserResponse'
+  | 'Empty';
+
+/**
+ * A representation other than plain JSON, chosen when the request's Accept header names its media type.
+ * `render` gets the JSON view and returns the body to send; the routes never change.
+ */
+export interface Representation {
+  mediaType: string;
+  render(kind: ResourceKind, body: unknown, req: Request): unknown;
+}
+
+export function sendJson(
+  res: Response,
+  status: number,
+  body: unknown,
+  contentType = 'application/json',
+): void {
+  const bytes = Buffer.from(JSON.stringify(body), 'utf8');
+  res.status(status);
+  res.setHeader('Content-Type', contentType);
+  res.setHeader('Content-Length', String(bytes.length));
+  res.end(bytes);
+}
+
+/** Sends a resource in the representation the client asked for (JSON unless a registered one matches). */
+export function reply(req: Request, res: Response, kind: ResourceKind, body: unknown): void {
+  const representations = (req.app.locals.representations ?? []) as Representation[];
+  const accept = req.get('accept') ?? '';
+  const chosen = representations.find((r) => accept.includes(r.mediaType));
+  if (chosen) sendJson(res, 200, chosen.render(kind, body, req), chosen.mediaType);
+  else sendJson(res, 200, body);
+}
+
+export function sendError(res: Response, error: ApiError): void {
+  if (error.httpStatus === 401) res.setHeader('WWW-Authenticate', error.message);
+  sendJson(res, error.httpStatus, error.toStatus());
+}
+
+/** Memos' auth middleware answers non-public methods without a valid token with this exact text/plain body. */
+export function sendAuthenticationRequired(res: Response): void {
+  const bytes = Buffer.from('{"code": 16, "message": "authentication required"}\n', 'utf8');
+  res.status(401);
+  res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+  res.setHeader('Content-Length', String(bytes.length));
+  res.end(bytes);
+}
+
+/** `Authorization: Bearer <token>`: exactly two fields, "bearer" in any case. Unknown tokens are anonymous. */
+export function viewerOf(req: Request, store: MemoStore): Viewer {
+  const fields = (req.get('authorization') ?? '').trim().split(/\s+/);
+  if (fields.length !== 2 || fields[0]?.toLowerCase() !== 'bearer' || !fields[1]) return undefined;
+  return store.userByToken(fields[1]);
+}
+
+const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** A query parameter by its camelCase name or its snake_case proto name, as grpc-gateway accepts both. */
+export function queryString(req: Request, name: string): string | undefined {
+  const query = req.query as Record<string, unknown>;
+  const value = query[name] ?? query[snake(name)];
+  if (Array.isArray(value)) return value.length > 0 ? String(value[0]) : undefined;
+  return typeof value === 'string' ? value : undefined;
+}
+
+export function queryInt(req: Request, name: string): number | undefined {
+  const value = queryString(req, name);
+  if (value === undefined || value === '') return undefined;
+  if (!/^[+-]?\d+$/.test(value) || Math.abs(Number(value)) > 2 ** 31 - 1) {
+    throw invalidArgument(
+      `type mismatch, parameter: ${snake(name)}, error: strconv.ParseInt: parsing ${JSON.stringify(value)}: invalid syntax`,
+    );
+  }
+  return Number(value);
+}
+
+export function queryBool(req: Request, name: string): boolean | undefined {
+  const value = queryString(req, name);
+  if (value === undefined || value === '') return undefined;
+  if (['true', 't', '1', 'True', 'TRUE'].includes(value)) return true;
+  if (['false', 'f', '0', 'False', 'FALSE'].includes(value)) return false;
+  throw invalidArgument(
+    `type mismatch, parameter: ${snake(name)}, error: strconv.ParseBool: parsing ${JSON.stringify(value)}: invalid syntax`,
+  );
+}
+
+/** An enum query parameter by name or number, as grpc-gateway accepts both. */
+export function queryEnum<T extends string>(req: Request, name: string, values: readonly T[]): T | undefined {
+  const value = queryString(req, name);
+  if (value === undefined || value === '') return undefined;
+  if ((values as readonly string[]).includes(value)) return value as T;
+  if (/^\d+$/.test(value) && values[Number(value)]) return values[Number(value)];
+  throw invalidArgument(
+    `type mismatch, parameter: ${snake(name)}, error: ${JSON.stringify(value)} is not valid; use one of ${values.join(', ')}`,
+  );
+}
+
+/** The request body as an object; grpc-gateway answers a missing or non-object body with 400. */
+export function bodyObject(req: Request): Record<string, unknown> {
+  const body: unknown = req.body;
+  if (body === undefined || body === null) return {};
+  if (typeof body !== 'object' || Array.isArray(body))
+    throw invalidArgument('the request body must be a JSON object');
+  return body as Record<string, unknown>;
+}

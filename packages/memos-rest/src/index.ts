@@ -1,0 +1,17 @@
+export type { Viewer } from './access.ts';
+export { createRestApp, type RestAppOptions } from './app.ts';
+export {
+  type Dataset,
+  DEFAULT_DATASET,
+  datasetSchema,
+  loadDataset,
+  SHIPPED_DATASETS,
+  validateDataset,
+} from './dataset.ts';
+export { ApiError, GrpcCode } from './errors.ts';
+export { compileAttachmentFilter, compileMemoFilter } from './filter.ts';
+export type { Representation, ResourceKind } from './http.ts';
+export { openapiDocument } from './openapi.ts';
+export { decodePageToken, encodePageToken } from './page-token.ts';
+export { listen, type RestServerOptions, type RunningServer, startRestServer } from './server.ts';
+export { EXAMPLE_TOKEN, MemoStore } from './store.ts';

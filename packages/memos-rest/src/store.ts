@@ -1,0 +1,309 @@
+// The in-memory store. Every mutation is synchronous, so requests served by one Node process never
+// interleave inside an update: concurrent writes cannot lose each other.
+import { randomInt } from 'node:crypto';
+import type { Dataset } from './dataset.ts';
+import { deriveContent } from './markdown.ts';
+import type {
+  AttachmentRow,
+  Location,
+  MemoRow,
+  ReactionRow,
+  RelationRow,
+  RowState,
+  ShortcutRow,
+  UserRow,
+  Visibility,
+} from './model.ts';
+import { nowSeconds, resolveDatasetTime } from './time.ts';
+
+export const EXAMPLE_TOKEN = 'example-token';
+
+const SHORT_UUID_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+
+/** A 22-character id like the shortuuid Memos generates when the caller gives none. */
+export function generateUid(): string {
+  let uid = '';
+  for (let i = 0; i < 22; i++) uid += SHORT_UUID_ALPHABET[randomInt(SHORT_UUID_ALPHABET.length)];
+  return uid;
+}
+
+const MIME_BY_EXTENSION: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  svg: 'image/svg+xml',
+  pdf: 'application/pdf',
+  txt: 'text/plain',
+  md: 'text/markdown',
+  csv: 'text/csv',
+  json: 'application/json',
+  mp3: 'audio/mpeg',
+  mp4: 'video/mp4',
+  zip: 'application/zip',
+};
+
+export function mimeTypeFor(filename: string): string {
+  const extension = filename.split('.').pop()?.toLowerCase() ?? '';
+  return MIME_BY_EXTENSION[extension] ?? 'application/octet-stream';
+}
+
+export interface NewMemo {
+  uid: string;
+  creatorId: number;
+  content: string;
+  visibility: Visibility;
+  state?: RowState;
+  pinned?: boolean;
+  createdTs?: number;
+  updatedTs?: number;
+  location?: Location;
+  parentId?: number;
+}
+
+export class MemoStore {
+  readonly users: UserRow[] = [];
+  /** Memos (top-level and comments) in id order. */
+  memos: MemoRow[] = [];
+  relations: RelationRow[] = [];
+  reactions: ReactionRow[] = [];
+  attachments: AttachmentRow[] = [];
+  shortcuts: ShortcutRow[] = [];
+  /** Dataset description, printed by the CLI. */
+  description = '';
+  private readonly memosByUid = new Map<string, MemoRow>();
+  private readonly tokens = new Map<string, UserRow>();
+  private nextMemoId = 1;
+  private nextReactionId = 1;
+  private nextAttachmentId = 1;
+
+  static fromDataset(dataset: Dataset, now = nowSeconds()): MemoStore {
+    const store = new MemoStore();
+    store.description = dataset.description ?? '';
+    const at = (time: string | undefined, fallback: number) =>
+      time === undefined ? fallback : resolveDatasetTime(time, now);
+    dataset.users.forEach((user, index) => {
+      const createdTs = at(user.createTime, now - 30 * 86400);
+      store.addUser({
+        id: index + 1,
+        username: user.username,
+        role: user.role ?? 'USER',
+        displayName: user.displayName ?? user.username,
+        email: user.email ?? '',
+        avatarUrl: user.avatarUrl ?? '',
+        description: user.description ?? '',
+        state: user.state ?? 'NORMAL',
+        tokens: user.tokens ?? [],
+        createdTs,
+        updatedTs: createdTs,
+      });
+    });
+    // The article's token works in every dataset.
+    const host = store.users[0];
+    if (host && !store.tokens.has(EXAMPLE_TOKEN)) {
+      host.tokens.push(EXAMPLE_TOKEN);
+      store.tokens.set(EXAMPLE_TOKEN, host);
+    }
+    const userNamed = (username: string, where: string) => {
+      const user = store.userByUsername(username);
+      if (!user) throw new Error(`dataset: ${where} names unknown user "${username}"`);
+      return user;
+    };
+    const memoWithUid = (uid: string, where: string) => {
+      const memo = store.memoByUid(uid);
+      if (!memo) throw new Error(`dataset: ${where} names unknown memo "${uid}"`);
+      return memo;
+    };
+    for (const memo of dataset.memos ?? []) {
+      if (store.memoByUid(memo.id)) throw new Error(`dataset: memo id "${memo.id}" is used twice`);
+      const createdTs = at(memo.createTime, now);
+      const parent = memo.parent === undefined ? undefined : memoWithUid(memo.parent, `memo "${memo.id}"`);
+      store.insertMemo({
+        uid: memo.id,
+        creatorId: userNamed(memo.creator, `memo "${memo.id}"`).id,
+        content: memo.content,
+        visibility: parent?.visibility ?? memo.visibility ?? 'PRIVATE',
+        state: memo.state,
+        pinned: memo.pinned,
+        createdTs,
+        updatedTs: at(memo.updateTime, createdTs),
+        location: memo.location && {
+          placeholder: memo.location.placeholder ?? '',
+          latitude: memo.location.latitude ?? 0,
+          longitude: memo.location.longitude ?? 0,
+        },
+        parentId: parent?.id,
+      });
+    }
+    for (const relation of dataset.relations ?? []) {
+      store.relations.push({
+        memoId: memoWithUid(relation.memo, 'a relation').id,
+        relatedMemoId: memoWithUid(relation.relatedMemo, 'a relation').id,
+        type: 'REFERENCE',
+      });
+    }
+    for (const reaction of dataset.reactions ?? []) {
+      const memo = memoWithUid(reaction.memo, 'a reaction');
+      store.addReaction({
+        creatorId: userNamed(reaction.creator, 'a reaction').id,
+        contentId: `memos/${memo.uid}`,
+        reactionType: reaction.reactionType,
+        createdTs: at(reaction.createTime, memo.createdTs),
+      });
+    }
+    for (const attachment of dataset.attachments ?? []) {
+      const memo = attachment.memo === undefined ? undefined : memoWithUid(attachment.memo, 'an attachment');
+      const createdTs = at(attachment.createTime, memo?.createdTs ?? now);
+      store.addAttachment({
+        uid: attachment.id,
+        creatorId: userNamed(attachment.creator, `attachment "${attachment.id}"`).id,
+        createdTs,
+        updatedTs: createdTs,
+        filename: attachment.filename,
+        type: attachment.type || mimeTypeFor(attachment.filename),
+        size: attachment.size ?? Buffer.from(attachment.content ?? '', 'base64').length,
+        externalLink: attachment.externalLink ?? '',
+        memoId: memo?.id,
+      });
+    }
+    for (const shortcut of dataset.shortcuts ?? []) {
+      store.shortcuts.push({
+        id: shortcut.id,
+        userId: userNamed(shortcut.user, `shortcut "${shortcut.id}"`).id,
+        title: shortcut.title,
+        filter: shortcut.filter,
+      });
+    }
+    return store;
+  }
+
+  private addUser(user: UserRow): void {
+    if (this.userByUsername(user.username))
+      throw new Error(`dataset: username "${user.username}" is used twice`);
+    this.users.push(user);
+    for (const token of user.tokens) {
+      if (this.tokens.has(token)) throw new Error(`dataset: token "${token}" belongs to two users`);
+      this.tokens.set(token, user);
+    }
+  }
+
+  /** The signed-in user for a bearer token; unknown tokens and archived users count as anonymous. */
+  userByToken(token: string): UserRow | undefined {
+    const user = this.tokens.get(token);
+    return user && user.state === 'NORMAL' ? user : undefined;
+  }
+  userByUsername(username: string): UserRow | undefined {
+    return this.users.find((user) => user.username === username);
+  }
+  userById(id: number): UserRow | undefined {
+    return this.users.find((user) => user.id === id);
+  }
+
+  memoByUid(uid: string): MemoRow | undefined {
+    return this.memosByUid.get(uid);
+  }
+  memoById(id: number): MemoRow | undefined {
+    return this.memos.find((memo) => memo.id === id);
+  }
+
+  insertMemo(input: NewMemo): MemoRow {
+    const creator = this.userById(input.creatorId);
+    const createdTs = input.createdTs ?? nowSeconds();
+    const memo: MemoRow = {
+      id: this.nextMemoId++,
+      uid: input.uid,
+      creatorId: input.creatorId,
+      creator: `users/${creator?.username ?? input.creatorId}`,
+      createdTs,
+      updatedTs: input.updatedTs ?? createdTs,
+      content: input.content,
+      visibility: input.visibility,
+      state: input.state ?? 'NORMAL',
+      pinned: input.pinned ?? false,
+      ...deriveContent(input.content),
+      ...(input.location ? { location: input.location } : {}),
+      ...(input.parentId !== undefined ? { parentId: input.parentId } : {}),
+    };
+    this.memos.push(memo);
+    this.memosByUid.set(memo.uid, memo);
+    if (input.parentId !== undefined) {
+      this.relations.push({ memoId: memo.id, relatedMemoId: input.parentId, type: 'COMMENT' });
+    }
+    return memo;
+  }
+
+  /** Replaces the content and re-derives tags, property and snippet, as Memos does on a content update. */
+  setMemoContent(memo: MemoRow, content: string): void {
+    memo.content = content;
+    Object.assign(memo, deriveContent(content));
+  }
+
+  /** Deletes a memo with its comments, relations, reactions and attachments. */
+  deleteMemo(memo: MemoRow): void {
+    const doomed = new Set([memo.id, ...this.memos.filter((m) => m.parentId === memo.id).map((m) => m.id)]);
+    const contentIds = new Set([...doomed].map((id) => `memos/${this.memoById(id)?.uid}`));
+    for (const id of doomed) {
+      const row = this.memoById(id);
+      if (row) this.memosByUid.delete(row.uid);
+    }
+    this.memos = this.memos.filter((m) => !doomed.has(m.id));
+    this.relations = this.relations.filter((r) => !doomed.has(r.memoId) && !doomed.has(r.relatedMemoId));
+    this.reactions = this.reactions.filter((r) => !contentIds.has(r.contentId));
+    this.attachments = this.attachments.filter((a) => a.memoId === undefined || !doomed.has(a.memoId));
+  }
+
+  commentsOf(memo: MemoRow): MemoRow[] {
+    return this.memos.filter((m) => m.parentId === memo.id);
+  }
+
+  reactionsOf(memo: MemoRow): ReactionRow[] {
+    const contentId = `memos/${memo.uid}`;
+    return this.reactions.filter((r) => r.contentId === contentId);
+  }
+
+  addReaction(input: Omit<ReactionRow, 'id'>): ReactionRow {
+    const reaction = { id: this.nextReactionId++, ...input };
+    this.reactions.push(reaction);
+    return reaction;
+  }
+
+  deleteReaction(reaction: ReactionRow): void {
+    this.reactions = this.reactions.filter((r) => r !== reaction);
+  }
+
+  attachmentsOf(memo: MemoRow): AttachmentRow[] {
+    return this.attachments.filter((a) => a.memoId === memo.id);
+  }
+  attachmentByUid(uid: string): AttachmentRow | undefined {
+    return this.attachments.find((a) => a.uid === uid);
+  }
+
+  addAttachment(input: Omit<AttachmentRow, 'id'>): AttachmentRow {
+    if (this.attachmentByUid(input.uid)) throw new Error(`attachment id "${input.uid}" is used twice`);
+    const attachment = { id: this.nextAttachmentId++, ...input };
+    this.attachments.push(attachment);
+    return attachment;
+  }
+
+  deleteAttachment(attachment: AttachmentRow): void {
+    this.attachments = this.attachments.filter((a) => a !== attachment);
+  }
+
+  /** Relations in both directions that involve the memo. */
+  relationsOf(memo: MemoRow): RelationRow[] {
+    return this.relations.filter((r) => r.memoId === memo.id || r.relatedMemoId === memo.id);
+  }
+
+  /** Replaces the memo's outgoing REFERENCE relations. */
+  setReferences(memo: MemoRow, relatedIds: number[]): void {
+    this.relations = this.relations.filter((r) => !(r.memoId === memo.id && r.type === 'REFERENCE'));
+    for (const relatedMemoId of relatedIds) {
+      this.relations.push({ memoId: memo.id, relatedMemoId, type: 'REFERENCE' });
+    }
+  }
+
+  shortcutsOf(user: UserRow): ShortcutRow[] {
+    return this.shortcuts.filter((s) => s.userId === user.id);
+  }
+}
