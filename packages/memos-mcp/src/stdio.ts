@@ -1,0 +1,47 @@
+import { parseArgs } from 'node:util';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { createAdapter } from './app.ts';
+import { createMcpServer } from './mcp/create-server.ts';
+import { LineTransport } from './stdio/line-transport.ts';
+
+// stdout carries MCP messages only; everything a person should read goes to stderr.
+const log = (line: string) => process.stderr.write(`memos-mcp: ${line}\n`);
+
+const usage = `Usage: pnpm mcp:stdio [--dataset empty|article|workshop|<file.json>] [--memos-url <url>] [--token <token>]
+
+Serves the Memos tools over MCP stdio (2026-07-28; 2025-11-25 clients are served too).
+  --dataset    the in-process mock's data (default: workshop)
+  --memos-url  call this Memos-compatible REST server instead of the mock
+  --token      the bearer token for the REST API (default: $MEMOS_TOKEN, else the article's example-token)`;
+
+let values: { dataset?: string; 'memos-url'?: string; token?: string; help?: boolean };
+try {
+  ({ values } = parseArgs({
+    options: {
+      dataset: { type: 'string', default: 'workshop' },
+      'memos-url': { type: 'string' },
+      token: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  }));
+} catch (error) {
+  log((error as Error).message);
+  process.stderr.write(`${usage}\n`);
+  process.exit(2);
+}
+if (values.help) {
+  process.stderr.write(`${usage}\n`);
+  process.exit(0);
+}
+
+// stdio has no HTTP headers: the credential comes from the environment, as the spec says it should.
+const token = values.token ?? process.env.MEMOS_TOKEN ?? 'example-token';
+const adapter = await createAdapter({ dataset: values.dataset, memosUrl: values['memos-url'], log });
+const transport = new LineTransport(process.stdin, process.stdout);
+serveStdio(() => createMcpServer({ runner: adapter.runner, log }, { authorization: `Bearer ${token}` }), {
+  transport,
+  onerror: (error) => log(`error: ${error.message.split('\n')[0]}`),
+});
+log(
+  `serving ${adapter.catalog.length} tools over stdio (${values['memos-url'] ? `REST at ${values['memos-url']}` : `dataset ${values.dataset}`})`,
+);
