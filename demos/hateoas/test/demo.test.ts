@@ -1,0 +1,79 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const demo = fileURLToPath(new URL('../src/demo.ts', import.meta.url));
+const children = new Set<ChildProcess>();
+
+async function runDemo(args: string[], stdin?: string) {
+  const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), demo, ...args], {
+    env: { ...process.env, NO_COLOR: '' },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  let output = '';
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stdin.end(stdin ?? '');
+  const [code] = (await once(child, 'exit')) as [number | null];
+  children.delete(child);
+  return { code, output };
+}
+
+afterEach(() => {
+  for (const child of children) child.kill('SIGKILL');
+  children.clear();
+});
+
+describe('pnpm demo:hateoas', () => {
+  it('walks the scenario non-interactively and exits 0', async () => {
+    const { code, output } = await runDemo(['--lang', 'en', '--no-color']);
+    expect(output).not.toMatch(/✗|Check failed/);
+    expect(code).toBe(0);
+    const order = [
+      'GET /orders/123 HTTP/1.1',
+      'same JSON as the article',
+      'POST /orders/123/payment HTTP/1.1',
+      '· refund',
+      'POST /orders/123/cancellation HTTP/1.1',
+      'HTTP/1.1 409 Conflict',
+      'Content-Type: application/problem+json',
+      'Mcp-Method: tools/list',
+      'Mcp-Name: order_pay',
+      'The catalogue is identical',
+      'Mcp-Name: order_cancel',
+      '"isError": true',
+      'Mcp-Name: order_refund',
+    ];
+    const positions = order.map((marker) => output.indexOf(marker));
+    expect(
+      positions.every((position) => position >= 0),
+      `missing: ${order.filter((_, i) => positions[i] === -1)}`,
+    ).toBe(true);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    // No colour codes with --no-color.
+    expect(output).not.toContain('\u001b[');
+  });
+
+  it('takes a class through the menu with --interactive and stops at end of input', async () => {
+    const { code, output } = await runDemo(['--interactive', '--lang', 'en', '--no-color'], '1\n2\nm\n3\n');
+    expect(code).toBe(0);
+    expect(output).toContain('POST /orders/123/payment HTTP/1.1');
+    expect(output).toContain('HTTP/1.1 409 Conflict');
+    expect(output).toContain('Mcp-Name: order_cancel');
+  });
+
+  it('prints help, and rejects an unknown option with exit code 2', async () => {
+    const help = await runDemo(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.output).toContain('--interactive');
+    const wrong = await runDemo(['--lang', 'fr']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.output).toContain('--lang must be zh or en');
+  });
+});
