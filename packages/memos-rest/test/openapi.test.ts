@@ -1,0 +1,116 @@
+import { loadFixture } from '@memos-kit/wire';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openapiDocument } from '../src/index.ts';
+import { startTestServer, type TestServer } from './support/client.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: the tests walk JSON documents freely
+type Json = Record<string, any>;
+const doc = openapiDocument as Json;
+const operations = Object.entries(doc.paths as Json).flatMap(([path, item]) =>
+  Object.entries(item as Json).map(([method, op]) => ({ path, method, op: op as Json })),
+);
+const byId = (id: string) => operations.find((o) => o.op.operationId === id);
+
+// The catalog the article prints: the tool descriptions and schemas the document must produce.
+const tools = (JSON.parse(loadFixture('tools-list').text('response')) as Json).result.tools as Json[];
+const listMemosTool = tools.find((t) => t.name === 'memo_list_memos') as Json;
+const currentUserTool = tools.find((t) => t.name === 'auth_get_current_user') as Json;
+
+describe('the OpenAPI document', () => {
+  it("has exactly the 20 operations of Memos' MCP catalog", () => {
+    expect(operations.map((o) => o.op.operationId).sort()).toEqual([
+      'AttachmentService_CreateAttachment',
+      'AttachmentService_DeleteAttachment',
+      'AttachmentService_GetAttachment',
+      'AttachmentService_ListAttachments',
+      'AuthService_GetCurrentUser',
+      'MemoService_CreateMemo',
+      'MemoService_CreateMemoComment',
+      'MemoService_DeleteMemo',
+      'MemoService_DeleteMemoReaction',
+      'MemoService_GetMemo',
+      'MemoService_ListMemoAttachments',
+      'MemoService_ListMemoComments',
+      'MemoService_ListMemoReactions',
+      'MemoService_ListMemoRelations',
+      'MemoService_ListMemos',
+      'MemoService_SetMemoAttachments',
+      'MemoService_SetMemoRelations',
+      'MemoService_UpdateMemo',
+      'MemoService_UpsertMemoReaction',
+      'ShortcutService_ListShortcuts',
+    ]);
+  });
+
+  it('gives every operation a description, a 200 and a Status default response', () => {
+    for (const { op } of operations) {
+      expect(op.description, op.operationId).toMatch(/^\w+ /);
+      expect(op.responses['200'], op.operationId).toBeDefined();
+      expect(op.responses.default.content['application/json'].schema).toEqual({
+        $ref: '#/components/schemas/Status',
+      });
+    }
+  });
+
+  it('declares every path parameter of every path template', () => {
+    for (const { path, op } of operations) {
+      const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      const declared = (op.parameters ?? []).filter((p: Json) => p.in === 'path').map((p: Json) => p.name);
+      expect(declared, op.operationId).toEqual(names);
+    }
+  });
+
+  it("carries the article's ListMemos description and parameters, in order and word for word", () => {
+    const op = byId('MemoService_ListMemos')?.op as Json;
+    expect(op.description).toBe(listMemosTool.description);
+    // The adapter copies each parameter's schema and then its description, which is the order the article prints.
+    const asToolProperties = Object.fromEntries(
+      op.parameters.map((p: Json) => [p.name, { ...p.schema, description: p.description }]),
+    );
+    expect(Object.keys(asToolProperties)).toEqual(Object.keys(listMemosTool.inputSchema.properties));
+    for (const [name, property] of Object.entries(listMemosTool.inputSchema.properties as Json)) {
+      expect(Object.entries(asToolProperties[name]), name).toEqual(Object.entries(property as Json));
+    }
+  });
+
+  it("carries the article's GetCurrentUser description and takes no parameters", () => {
+    const op = byId('AuthService_GetCurrentUser')?.op as Json;
+    expect(op.description).toBe(currentUserTool.description);
+    expect(op.parameters ?? []).toEqual([]);
+  });
+
+  it("describes ListMemosResponse and Memo as the article's outputSchema shows them", () => {
+    const output = listMemosTool.outputSchema as Json;
+    const response = doc.components.schemas.ListMemosResponse as Json;
+    expect(response.properties.memos.description).toBe(output.properties.memos.description);
+    expect(response.properties.nextPageToken).toEqual(output.properties.nextPageToken);
+    const memo = doc.components.schemas.Memo as Json;
+    expect(memo.required).toEqual(output.$defs.Memo.required);
+    for (const [name, property] of Object.entries(output.$defs.Memo.properties as Json)) {
+      expect(memo.properties[name], name).toEqual(property);
+    }
+  });
+
+  it('resolves every $ref', () => {
+    const refs = JSON.stringify(doc).match(/"#\/components\/schemas\/[^"]+"/g) ?? [];
+    for (const ref of new Set(refs)) {
+      const name = JSON.parse(ref).split('/').pop();
+      expect(doc.components.schemas[name], name).toBeDefined();
+    }
+  });
+
+  describe('over HTTP', () => {
+    let server: TestServer;
+    beforeAll(async () => {
+      server = await startTestServer('empty');
+    });
+    afterAll(() => server.close());
+
+    it('is served at GET /api/v1/openapi.json as application/json without a token', async () => {
+      const response = await fetch(`${server.url}/api/v1/openapi.json`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/json');
+      expect(await response.json()).toEqual(openapiDocument);
+    });
+  });
+});

@@ -1,0 +1,87 @@
+// A small HTTP client for the tests: it talks to a real listening app on 127.0.0.1 and checks every response
+// against the OpenAPI contract before handing it back.
+import type { Dataset } from '../../src/index.ts';
+import { createRestApp, listen, type MemoStore } from '../../src/index.ts';
+import { contractProblems } from './contract.ts';
+
+export interface CallResult {
+  status: number;
+  contentType: string | null;
+  headers: Headers;
+  text: string;
+  // biome-ignore lint/suspicious/noExplicitAny: the tests walk response bodies freely
+  json: any;
+}
+
+export interface CallOptions {
+  token?: string;
+  body?: unknown;
+  query?: Record<string, string | number | boolean>;
+  headers?: Record<string, string>;
+}
+
+export interface TestServer {
+  url: string;
+  store: MemoStore;
+  call(method: string, path: string, options?: CallOptions): Promise<CallResult>;
+  close(): Promise<void>;
+}
+
+/** The instant the shipped datasets' relative times count from in tests. */
+export const TEST_NOW = Math.floor(Date.UTC(2026, 6, 28, 12, 0, 0) / 1000);
+
+export async function startTestServer(
+  dataset: string | Dataset = 'workshop',
+  now?: number,
+): Promise<TestServer> {
+  const { app, store } = createRestApp({ dataset, now });
+  const server = await listen(app, '127.0.0.1', 0);
+  return {
+    url: server.url,
+    store,
+    close: server.close,
+    async call(method, path, options = {}) {
+      const query = new URLSearchParams();
+      for (const [key, value] of Object.entries(options.query ?? {})) query.set(key, String(value));
+      const target = `/api/v1${path}${query.size > 0 ? `?${query}` : ''}`;
+      const headers: Record<string, string> = { ...options.headers };
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      if (options.body !== undefined) headers['content-type'] ??= 'application/json';
+      const response = await fetch(`${server.url}${target}`, {
+        method,
+        headers,
+        body:
+          options.body === undefined
+            ? undefined
+            : typeof options.body === 'string'
+              ? options.body
+              : JSON.stringify(options.body),
+      });
+      const text = await response.text();
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = undefined;
+      }
+      const problems = contractProblems(method, `/api/v1${path}`, response.status, json);
+      if (problems.length > 0) {
+        throw new Error(`${method} ${target} broke the OpenAPI contract:\n${problems.join('\n')}\n${text}`);
+      }
+      return {
+        status: response.status,
+        contentType: response.headers.get('content-type'),
+        headers: response.headers,
+        text,
+        json,
+      };
+    },
+  };
+}
+
+export const TOKENS = {
+  admin: 'example-token',
+  alice: 'alice-token',
+  bob: 'bob-token',
+  meimei: 'meimei-token',
+} as const;
