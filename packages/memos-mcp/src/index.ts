@@ -21,6 +21,8 @@ export interface RunningAdapter {
   url: string;
   /** `${url}/mcp` */
   mcpUrl: string;
+  /** The catalog's tool names, in `tools/list` order. */
+  tools: string[];
   close(): Promise<void>;
 }
 
@@ -34,6 +36,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   return {
     url: running.url,
     mcpUrl: `${running.url}/mcp`,
+    tools: adapter.catalog.map((entry) => entry.tool.name),
     close: async () => {
       await adapter.close();
       await running.close();

@@ -1,0 +1,77 @@
+// `pnpm serve`: the mock Memos REST API and its MCP adapter, on 127.0.0.1:5230.
+import { styleText } from 'node:util';
+import { type CliOptions, parseCliOptions, USAGE } from './cli-options.ts';
+import { type RunningAdapter, startServer } from './index.ts';
+
+function banner(server: RunningAdapter, options: CliOptions): string {
+  const paint = (format: Parameters<typeof styleText>[0], text: string) =>
+    options.color ? styleText(format, text, { validateStream: false }) : text;
+  const rest = options.memosUrl ? `${options.memosUrl.replace(/\/$/, '')}/api/v1` : `${server.url}/api/v1`;
+  const mcpHeaders = [
+    "-H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream'",
+    "-H 'MCP-Protocol-Version: 2026-07-28' -H 'Mcp-Method: tools/list'",
+  ].join(' \\\n        ');
+  const listBody = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/list',
+    params: {
+      _meta: {
+        'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+        'io.modelcontextprotocol/clientCapabilities': {},
+      },
+    },
+  });
+  return [
+    `${paint('bold', 'Memos REST + MCP adapter')} listening on ${paint('cyan', server.url)}`,
+    `  REST API  ${paint('cyan', rest)}${options.memosUrl ? paint('dim', '  (remote)') : ''}`,
+    `  OpenAPI   ${paint('cyan', `${rest}/openapi.json`)}`,
+    `  MCP       ${paint('cyan', `POST ${server.mcpUrl}`)}  ${paint('dim', `(2026-07-28, ${server.tools.length} tools)`)}`,
+    '',
+    options.memosUrl
+      ? `  tools call ${paint('bold', options.memosUrl)} over HTTP`
+      : `  dataset  ${paint('bold', options.dataset)}; token ${paint('green', 'example-token')} signs in as users/demo`,
+    `  pace     ${paint('bold', options.pace)}${options.pace === 'article' ? paint('dim', ': progress at 1 s, result at 3 s') : ''}`,
+    '',
+    `  Try: curl -H 'Authorization: Bearer example-token' '${rest}/memos?pageSize=1'`,
+    `       curl -X POST ${server.mcpUrl} ${mcpHeaders} \\\n        -d '${listBody}'`,
+    `  ${paint('dim', 'Ctrl-C stops the server.')}`,
+  ].join('\n');
+}
+
+async function main(): Promise<void> {
+  let options: CliOptions;
+  try {
+    options = parseCliOptions(process.argv.slice(2));
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${USAGE}`);
+    process.exitCode = 2;
+    return;
+  }
+  if (options.help) {
+    console.log(USAGE);
+    return;
+  }
+  const time = () => new Date().toISOString().slice(11, 23);
+  const log = (line: string) => console.log(`${options.color ? styleText('dim', time()) : time()}  ${line}`);
+  let server: RunningAdapter;
+  try {
+    server = await startServer({ ...options, log });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const hint = code === 'EADDRINUSE' ? ` (port ${options.port} is taken: try --port 0)` : '';
+    console.error(`cannot start: ${(error as Error).message}${hint}`);
+    process.exitCode = 1;
+    return;
+  }
+  console.log(banner(server, options));
+  const stop = () => {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+    void server.close().then(() => console.log('\nstopped'));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+await main();
