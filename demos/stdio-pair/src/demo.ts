@@ -2,6 +2,7 @@
  * `pnpm demo:stdio`: the article's client and server over real pipes, then the bytes that crossed
  * them. `--lesson <name>` replays one of the classic stdio mistakes instead.
  */
+import { once } from 'node:events';
 import { parseArgs } from 'node:util';
 import { liveServers, runClient } from './client.ts';
 import { type LessonContext, lessons } from './lessons/index.ts';
@@ -23,17 +24,21 @@ Options:
 
 const LESSON_TIMEOUT_MS = 1500;
 
+const OPTIONS = {
+  trace: { type: 'string', default: 'on' },
+  lesson: { type: 'string' },
+  'list-lessons': { type: 'boolean', default: false },
+  'no-color': { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
 async function main(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      trace: { type: 'string', default: 'on' },
-      lesson: { type: 'string' },
-      'list-lessons': { type: 'boolean', default: false },
-      'no-color': { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  });
+  let values: ReturnType<typeof parseArgs<{ args: string[]; options: typeof OPTIONS }>>['values'];
+  try {
+    ({ values } = parseArgs({ args: argv, options: OPTIONS }));
+  } catch (error) {
+    return fail(error instanceof Error ? error.message : String(error));
+  }
   const paint = createPainter(colorWanted(argv));
   if (values.help) return print(HELP);
   if (values.trace !== 'on' && values.trace !== 'off') {
@@ -51,18 +56,23 @@ async function main(argv: string[]): Promise<number> {
 
 async function runArticlePair(paint: Paint, trace: boolean): Promise<number> {
   const events: PipeEvent[] = [];
+  let closed: Promise<unknown> = Promise.resolve();
   await runClient({
     // With the trace on, the server's stderr comes through a third pipe so its bytes can be
     // counted; it is copied to our stderr as it arrives. With --trace off it is inherited, as in the article.
     stderr: trace ? 'pipe' : 'inherit',
-    onSpawn: (server) =>
-      trace &&
+    onSpawn: (server) => {
+      if (!trace) return;
+      // The client is done once the server has exited; the trace also wants the pipes' last bytes.
+      closed = once(server, 'close');
       tracePipes(server, (event) => {
         events.push(event);
         if (event.kind === 'bytes' && event.fd === 2) process.stderr.write(event.bytes);
-      }),
+      });
+    },
   });
   if (!trace) return 0;
+  await closed;
   print('');
   print(paint('bold', 'The bytes on the pipes, as the client saw them'));
   for (const event of events) print(formatEvent(event, paint));

@@ -54,7 +54,9 @@ export class IncompleteLineError extends Error {
 }
 
 /** The lines of a stream, as they complete. At EOF, leftover bytes are an error, not a message. */
-export async function* readLines(stream: AsyncIterable<Uint8Array>): AsyncGenerator<Buffer> {
+export async function* readLines(
+  stream: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+): AsyncGenerator<Buffer> {
   const splitter = new LineSplitter();
   for await (const chunk of stream) {
     yield* splitter.push(chunk);

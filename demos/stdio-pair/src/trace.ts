@@ -22,7 +22,8 @@ export function tracePipes(server: ServerProcess, record: (event: PipeEvent) => 
   server.stdout.on('data', (bytes: Buffer) => record({ kind: 'bytes', fd: 1, bytes }));
   server.stdout.once('end', () => record({ kind: 'eof', fd: 1 }));
   server.stderr?.on('data', (bytes: Buffer) => record({ kind: 'bytes', fd: 2, bytes }));
-  server.once('exit', (code, signal) => record({ kind: 'exit', code, signal }));
+  // 'close' rather than 'exit': it comes after the pipes have ended, so the trace reads in order.
+  server.once('close', (code, signal) => record({ kind: 'exit', code, signal }));
 }
 
 const PIPES = {
@@ -45,7 +46,9 @@ export function formatEvent(event: PipeEvent, paint: Paint): string {
     return `  ${label}  ${pipe.route}  ${paint('magenta', 'EOF'.padStart(9))}  ${note}`;
   }
   const count = `${event.bytes.length} bytes`.padStart(9);
-  return `  ${label}  ${pipe.route}  ${paint('cyan', count)}  ${preview(event.bytes, paint)}`;
+  // Logs on fd 2 are for people, so they are shown whole; protocol lines are shortened.
+  const width = event.fd === 2 ? Number.POSITIVE_INFINITY : 64;
+  return `  ${label}  ${pipe.route}  ${paint('cyan', count)}  ${preview(event.bytes, paint, width)}`;
 }
 
 /**

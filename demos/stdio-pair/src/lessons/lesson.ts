@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { type Exit, type ServerProcess, type SpawnOptions, shutdown, spawnServer } from '../client.ts';
 import { LineReader, ReadTimeoutError } from '../line-reader.ts';
 import type { Paint } from '../terminal.ts';
@@ -36,7 +37,7 @@ export async function withServer<T>(
   ctx: LessonContext,
   options: SpawnOptions,
   body: (session: Session) => Promise<T>,
-): Promise<{ result: T; exit: Exit }> {
+): Promise<{ result: T; exit: Exit; stderr: string }> {
   const server = spawnServer({ ...options, stderr: 'pipe' });
   let stderr = '';
   tracePipes(server, (event) => {
@@ -44,10 +45,14 @@ export async function withServer<T>(
     if (ctx.trace) ctx.say(formatEvent(event, ctx.paint));
     else if (event.kind === 'bytes' && event.fd === 2) process.stderr.write(event.bytes);
   });
+  // 'exit' can come before the last bytes of the pipes have been read; 'close' comes after them.
+  const closed = once(server, 'close');
   const reader = new LineReader(server.stdout);
   try {
     const result = await body({ server, reader, stderr: () => stderr });
-    return { result, exit: await shutdown(server) };
+    const exit = await shutdown(server);
+    await closed;
+    return { result, exit, stderr };
   } catch (error) {
     await shutdown(server);
     throw error;

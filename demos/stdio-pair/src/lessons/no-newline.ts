@@ -7,7 +7,11 @@ export const noNewline = {
   title: 'A message without its newline',
   pitfall: 'The client forgets the final \\n: the server never sees a complete message, and both sides wait.',
   async run(ctx) {
-    const { result, exit } = await withServer(ctx, {}, async ({ server, reader, stderr }) => {
+    const {
+      result,
+      exit,
+      stderr: serverLog,
+    } = await withServer(ctx, {}, async ({ server, reader, stderr }) => {
       server.stdin.write(JSON.stringify(request)); // the mistake: no `\n`
       const outcome = await expectTimeout(ctx, reader.readLine(ctx.timeoutMs));
       return { timedOut: outcome instanceof ReadTimeoutError, stderrBeforeEof: stderr() };
@@ -18,6 +22,6 @@ export const noNewline = {
       'Nothing was logged, so the server never even parsed the request.',
       'Only at EOF does it learn that the message will never be finished, and it gives up.',
     );
-    return { ...result, exit };
+    return { ...result, serverLog, exit };
   },
 } satisfies Lesson;

@@ -1,0 +1,83 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { LessonContext } from '../src/lessons/index.ts';
+import { lessons } from '../src/lessons/index.ts';
+import { logOnStdout } from '../src/lessons/log-on-stdout.ts';
+import { noFlush } from '../src/lessons/no-flush.ts';
+import { noNewline } from '../src/lessons/no-newline.ts';
+import { oneInThreeReads } from '../src/lessons/one-in-three-reads.ts';
+import { prettyJson } from '../src/lessons/pretty-json.ts';
+import { readToEof } from '../src/lessons/read-to-eof.ts';
+import { twoInOneRead } from '../src/lessons/two-in-one-read.ts';
+import { createPainter } from '../src/terminal.ts';
+import { fixtureBytes, killLeftovers } from './helpers.ts';
+
+afterEach(killLeftovers);
+
+/** A lesson's context that records what it prints, with a short patience so the suite stays quick. */
+function context(): LessonContext & { output: () => string } {
+  const lines: string[] = [];
+  return {
+    paint: createPainter(false),
+    say: (line) => lines.push(line),
+    trace: true,
+    timeoutMs: 600,
+    output: () => lines.join('\n'),
+  };
+}
+
+const responseLength = fixtureBytes('response').length;
+
+describe('the pitfall lessons', () => {
+  it('has a unique name for every lesson', () => {
+    expect(new Set(lessons.map((lesson) => lesson.name)).size).toBe(lessons.length);
+  });
+
+  it('no-newline: the client times out, and the server only learns at EOF that the message never ended', async () => {
+    const ctx = context();
+    const outcome = await noNewline.run(ctx);
+    expect(outcome.timedOut).toBe(true);
+    expect(outcome.stderrBeforeEof).toBe('');
+    expect(outcome.exit).toMatchObject({ code: 1, stoppedBy: 'eof' });
+    const serverSaid = `server: the stream ended inside a message: ${fixtureBytes('request').length - 1} bytes without a closing newline\n`;
+    expect(outcome.serverLog).toBe(serverSaid);
+    expect(ctx.output()).toContain(serverSaid.replace('\n', '\\n'));
+  });
+
+  it('pretty-json: the reader splits one indented message into lines that are not JSON', async () => {
+    const outcome = await prettyJson.run(context());
+    const indented = JSON.stringify(JSON.parse(fixtureBytes('response').toString('utf8')), null, 2);
+    expect(outcome.lines.map(({ line }) => line)).toEqual(indented.split('\n').map((line) => `${line}\n`));
+    expect(outcome.lines.filter(({ parses }) => parses)).toEqual([]);
+  });
+
+  it('no-flush: nothing arrives until the buffered server exits', async () => {
+    const outcome = await noFlush.run(context());
+    expect(outcome.timedOut).toBe(true);
+    expect(outcome.lateId).toBe(6);
+  });
+
+  it('two-in-one-read: one read carries two responses, and the reader yields both', async () => {
+    const outcome = await twoInOneRead.run(context());
+    expect(outcome.chunks).toBe(1);
+    expect(outcome.ids).toEqual([6, 7]);
+  });
+
+  it('one-in-three-reads: three pieces, one message', async () => {
+    const outcome = await oneInThreeReads.run(context());
+    expect(outcome.pieces).toHaveLength(3);
+    expect(outcome.pieces.reduce((sum, piece) => sum + piece, 0)).toBe(responseLength);
+    expect(outcome.id).toBe(6);
+  });
+
+  it("log-on-stdout: the client's parser fails on the log line", async () => {
+    const outcome = await logOnStdout.run(context());
+    expect(outcome.error).toMatch(/not valid JSON/);
+  });
+
+  it('read-to-eof: the read hangs while the server lives, and returns everything once it is gone', async () => {
+    const outcome = await readToEof.run(context());
+    expect(outcome.timedOut).toBe(true);
+    expect(outcome.bytes).toBe(responseLength);
+    expect(outcome.exit).toMatchObject({ code: 0, stoppedBy: 'eof' });
+  });
+});

@@ -1,0 +1,152 @@
+import { once } from 'node:events';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runClient, shutdown, spawnServer, writeMessage } from '../src/client.ts';
+import { LineReader, ReadTimeoutError } from '../src/line-reader.ts';
+import { type PipeEvent, tracePipes } from '../src/trace.ts';
+import { fixtureBytes, killLeftovers, runScript } from './helpers.ts';
+
+afterEach(killLeftovers);
+
+const ODD_SERVER = '../test/__fixtures__/odd-server.ts';
+
+/** Starts the minimal server with its stderr collected, the way a Host that keeps logs would. */
+function startServer() {
+  const server = spawnServer({ stderr: 'pipe' });
+  const stderr: Buffer[] = [];
+  server.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk));
+  return { server, stderr: () => Buffer.concat(stderr) };
+}
+
+describe('the minimal server', () => {
+  it("answers the fixture's request line with the fixture's response line, and logs on stderr", async () => {
+    const { server, stderr } = startServer();
+    const reader = new LineReader(server.stdout);
+    server.stdin.write(fixtureBytes('request'));
+    expect(await reader.readLine(10_000)).toEqual(fixtureBytes('response'));
+    const exit = await shutdown(server);
+    expect(exit).toEqual({ code: 0, signal: null, stoppedBy: 'eof' });
+    expect(stderr()).toEqual(fixtureBytes('stderr'));
+  });
+
+  it('ends at EOF without writing anything when no request came', async () => {
+    const { server, stderr } = startServer();
+    const stdout: Buffer[] = [];
+    server.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
+    expect(await shutdown(server)).toMatchObject({ code: 0, stoppedBy: 'eof' });
+    expect(Buffer.concat(stdout).length).toBe(0);
+    expect(stderr().length).toBe(0);
+  });
+
+  it('says on stderr, not stdout, that stdin ended inside a message', async () => {
+    const { server, stderr } = startServer();
+    const stdout: Buffer[] = [];
+    server.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
+    server.stdin.write(fixtureBytes('request').subarray(0, -1));
+    expect(await shutdown(server)).toMatchObject({ code: 1, stoppedBy: 'eof' });
+    expect(stderr().toString()).toBe(
+      `server: the stream ended inside a message: ${fixtureBytes('request').length - 1} bytes without a closing newline\n`,
+    );
+    expect(Buffer.concat(stdout).length).toBe(0);
+  });
+
+  it('stops on any other method, like the Python original, instead of answering a JSON-RPC error', async () => {
+    const { server, stderr } = startServer();
+    writeMessage(server, { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
+    const [code] = await once(server, 'exit');
+    expect(code).toBe(1);
+    expect(stderr().toString()).toBe('server: This demo only handles memo_list_memos\n');
+  });
+});
+
+describe('the minimal client', () => {
+  it("writes the fixture's request line and prints the fixture's client output", async () => {
+    const events: PipeEvent[] = [];
+    const printed: string[] = [];
+    const response = await runClient({
+      stderr: 'pipe',
+      print: (line) => printed.push(`${line}\n`),
+      onSpawn: (server) => tracePipes(server, (event) => events.push(event)),
+    });
+    expect(response.id).toBe(6);
+    expect(printed.join('')).toBe(fixtureBytes('stdout').toString('utf8'));
+    const bytesOn = (fd: number) =>
+      Buffer.concat(
+        events.flatMap((event) => (event.kind === 'bytes' && event.fd === fd ? [event.bytes] : [])),
+      );
+    expect(bytesOn(0)).toEqual(fixtureBytes('request'));
+    expect(bytesOn(1)).toEqual(fixtureBytes('response'));
+    expect(bytesOn(2)).toEqual(fixtureBytes('stderr'));
+    // The client closes stdin before the server exits, and the server leaves on its own.
+    const order = events.filter((event) => event.kind !== 'bytes').map((event) => JSON.stringify(event));
+    expect(order.indexOf('{"kind":"eof","fd":0}')).toBeLessThan(
+      order.indexOf('{"kind":"exit","code":0,"signal":null}'),
+    );
+  });
+
+  it("shows exactly the article's terminal when run as a program", async () => {
+    const { code, output } = await runScript('client.ts');
+    expect(code).toBe(0);
+    expect(output).toBe(fixtureBytes('terminal').toString('utf8'));
+  });
+
+  it('fails clearly when the server closes stdout before answering', async () => {
+    await expect(runClient({ script: ODD_SERVER, args: ['exit-now'], print: () => {} })).rejects.toThrow(
+      'Server closed stdout before sending a response',
+    );
+  });
+
+  it('fails clearly when the server leaves half a message', async () => {
+    await expect(runClient({ script: ODD_SERVER, args: ['partial'], print: () => {} })).rejects.toThrow(
+      'Server closed stdout with an incomplete message',
+    );
+  });
+
+  it('rejects a response to another request', async () => {
+    await expect(runClient({ script: ODD_SERVER, args: ['wrong-id'], print: () => {} })).rejects.toThrow(
+      'Unexpected response id',
+    );
+  });
+
+  it('gives up on a silent server after its timeout and leaves no process behind', async () => {
+    let pid: number | undefined;
+    const run = runClient({
+      script: ODD_SERVER,
+      args: ['silent'],
+      timeoutMs: 300,
+      print: () => {},
+      onSpawn: (server) => {
+        pid = server.pid;
+      },
+    });
+    await expect(run).rejects.toThrow(ReadTimeoutError);
+    expect(pid).toBeDefined();
+    expect(isAlive(pid ?? 0)).toBe(false);
+  });
+});
+
+describe('shutdown', () => {
+  async function startOddServer(mode: string) {
+    const server = spawnServer({ script: ODD_SERVER, args: [mode] });
+    expect((await new LineReader(server.stdout).readLine(10_000)).toString()).toBe('ready\n');
+    return server;
+  }
+
+  it('sends SIGTERM to a server that ignores EOF', async () => {
+    const server = await startOddServer('ready');
+    expect(await shutdown(server, 200)).toEqual({ code: null, signal: 'SIGTERM', stoppedBy: 'SIGTERM' });
+  });
+
+  it('sends SIGKILL to a server that also ignores SIGTERM', async () => {
+    const server = await startOddServer('ignore-sigterm');
+    expect(await shutdown(server, 200)).toEqual({ code: null, signal: 'SIGKILL', stoppedBy: 'SIGKILL' });
+  });
+});
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

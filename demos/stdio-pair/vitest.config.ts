@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    // Every test starts real processes (Node + tsx), which takes about a second on a busy machine.
+    testTimeout: 20_000,
+    hookTimeout: 20_000,
+  },
+});
