@@ -1,0 +1,37 @@
+import { runChunksLesson } from './lesson-chunks.ts';
+import { runProxyLesson } from './lesson-proxy.ts';
+import { runStreamLesson } from './lesson-stream.ts';
+import { parseOptions, USAGE, UsageError } from './options.ts';
+import { colourWanted, createStyle } from './style.ts';
+
+async function main(argv: string[]): Promise<number> {
+  let options: ReturnType<typeof parseOptions>;
+  try {
+    options = parseOptions(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`${error.message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (options.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const style = createStyle(colourWanted(options.noColor));
+  const print = (line = '') => process.stdout.write(`${line}\n`);
+  if (options.lesson === 'chunks') return runChunksLesson(print, style, options);
+  if (options.lesson === 'proxy') return runProxyLesson(print, style, options);
+  return runStreamLesson(print, style, options);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(
+      `demo:sse failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,42 @@
+/** The few JSON-RPC shapes this demo needs to tell apart, read defensively from parsed `data`. */
+export interface ProgressParams {
+  progressToken: string | number;
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function asProgress(message: unknown): ProgressParams | undefined {
+  if (!isRecord(message) || message.method !== 'notifications/progress' || !isRecord(message.params)) return;
+  const { progressToken, progress } = message.params;
+  if (
+    (typeof progressToken !== 'string' && typeof progressToken !== 'number') ||
+    typeof progress !== 'number'
+  )
+    return;
+  return message.params as unknown as ProgressParams;
+}
+
+export function responseId(message: unknown): string | number | undefined {
+  if (!isRecord(message) || !('result' in message || 'error' in message)) return;
+  const id = message.id;
+  return typeof id === 'string' || typeof id === 'number' ? id : undefined;
+}
+
+export function structuredContentOf(message: unknown): unknown {
+  if (!isRecord(message) || !isRecord(message.result)) return undefined;
+  return message.result.structuredContent;
+}
+
+export function describeMessage(message: unknown): string {
+  if (!isRecord(message)) return 'not a JSON-RPC message';
+  if (typeof message.method === 'string')
+    return 'id' in message ? `request ${message.method}` : `notification ${message.method}`;
+  if ('result' in message) return `response to id ${JSON.stringify(message.id)} (result)`;
+  if ('error' in message) return `response to id ${JSON.stringify(message.id)} (error)`;
+  return 'not a JSON-RPC message';
+}

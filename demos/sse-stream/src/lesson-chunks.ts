@@ -1,0 +1,178 @@
+import { isDeepStrictEqual } from 'node:util';
+import { parseSse } from '@memos-kit/wire';
+import { loadArticleRequest } from './article-request.ts';
+import { buildScenarios, type CutScenario, incompleteUtf8Tail } from './cut-scenarios.ts';
+import { escapeBytes } from './escape.ts';
+import { createLibraryParser } from './library-parser.ts';
+import { concat, streamCall } from './live-call.ts';
+import type { DemoOptions } from './options.ts';
+import { startDemoServer } from './server.ts';
+import type { Print } from './show-call.ts';
+import type { SseEvent } from './sse-event.ts';
+import type { Style } from './style.ts';
+import { createTeachingParser } from './teaching-parser.ts';
+
+const SHOWN = 34;
+
+export function wrapWords(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line !== '' && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  if (line !== '') lines.push(line);
+  return lines;
+}
+
+/** A read, escaped, with its middle left out when long: the interesting bytes are at its two ends. */
+function abbreviate(bytes: Uint8Array): string {
+  const escaped = escapeBytes(bytes);
+  if (escaped.length <= SHOWN * 2 + 3) return escaped;
+  const tokens = escaped.match(/\\x[0-9A-F]{2}|\\.|[^\\]/g) ?? [];
+  let head = '';
+  let tail = '';
+  for (const token of tokens) if (head.length < SHOWN) head += token;
+  for (const token of tokens.reverse()) if (tail.length < SHOWN) tail = token + tail;
+  return `${head} … ${tail}`;
+}
+
+function describeEvent(event: SseEvent): string {
+  try {
+    const message = JSON.parse(event.data) as { method?: string; id?: unknown };
+    return message.method ?? `result for id ${String(message.id)}`;
+  } catch {
+    return `${event.data.length} characters of data`;
+  }
+}
+
+/** After a read: what is still waiting (an unfinished line, half a character) and what came out. */
+function describeState(received: Uint8Array): string[] {
+  const notes: string[] = [];
+  const held = incompleteUtf8Tail(received);
+  if (held > 0) notes.push(`the decoder holds ${held} byte${held > 1 ? 's' : ''} of an unfinished character`);
+  const text = new TextDecoder().decode(received.subarray(0, received.length - held));
+  const unfinished = text.slice(Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r')) + 1);
+  const normalised = text.replace(/\r\n?/g, '\n');
+  const openEvent = normalised.slice(normalised.lastIndexOf('\n\n') + 2);
+  if (/^data/m.test(openEvent) && unfinished === '')
+    notes.push('the event is open: its blank line has not come');
+  if (unfinished !== '') {
+    const shown = unfinished.length > 24 ? `${unfinished.slice(0, 24)}…` : unfinished;
+    notes.push(`unfinished line ${JSON.stringify(shown)}`);
+  } else if (text.endsWith('\r')) notes.push('the read ended with CR: a LF may follow');
+  return notes;
+}
+
+function runScenario(
+  print: Print,
+  style: Style,
+  scenario: CutScenario,
+  number: number,
+  expected: unknown[],
+): boolean {
+  print();
+  print(style('bold', `${number}. ${scenario.title}`));
+  for (const line of wrapWords(scenario.point, 96)) print(`   ${line}`);
+  if (scenario.variant) print(style('dim', `   (variant: ${scenario.variant})`));
+  const teaching: SseEvent[] = [];
+  const library: SseEvent[] = [];
+  const comments: string[] = [];
+  const teachingParser = createTeachingParser({
+    onEvent: (e) => teaching.push(e),
+    onComment: (c) => comments.push(c),
+  });
+  const libraryParser = createLibraryParser({ onEvent: (e) => library.push(e) });
+  const received: Uint8Array[] = [];
+  scenario.reads.forEach((read, index) => {
+    const before = teaching.length;
+    const libraryBefore = library.length;
+    received.push(read);
+    teachingParser.push(read);
+    libraryParser.push(read);
+    print(
+      `   ${style('magenta', `read ${index + 1}`)} ${String(read.length).padStart(4)} bytes  ${style('yellow', abbreviate(read))}`,
+    );
+    const outcomes: string[] = [];
+    for (let i = Math.min(before, libraryBefore); i < Math.max(teaching.length, library.length); i++) {
+      const event = (teaching[i] ?? library[i]) as SseEvent;
+      const byTeaching = i >= before && i < teaching.length;
+      const byLibrary = i >= libraryBefore && i < library.length;
+      const who =
+        byTeaching && byLibrary
+          ? style('green', 'both parsers')
+          : byTeaching
+            ? style('yellow', 'teaching parser (eventsource-parser waits for the next read)')
+            : style('yellow', 'eventsource-parser catches up');
+      outcomes.push(`event #${i + 1} (${describeEvent(event)}), ${who}`);
+    }
+    const state = describeState(concat(received));
+    const notes = outcomes.length > 0 ? [...outcomes, ...state] : ['no event yet', ...state];
+    print(style('dim', `            → ${notes.join('; ')}`));
+  });
+  teachingParser.end();
+  libraryParser.end();
+  if (comments.length > 0)
+    print(style('dim', `   comments seen and skipped: ${comments.map((c) => JSON.stringify(c)).join(', ')}`));
+
+  const identical = isDeepStrictEqual(teaching, library);
+  const messages = teaching.map((event) => withoutProgressMessage(JSON.parse(event.data)));
+  const sameMessages = isDeepStrictEqual(messages, expected);
+  const verdict = `${scenario.reads.length} reads → ${teaching.length} events; teaching parser ${identical ? '=' : '≠'} eventsource-parser`;
+  print(
+    `   ${identical && sameMessages ? style('green', `✓ ${verdict}; the article's messages`) : style('red', `✗ ${verdict}; messages ${sameMessages ? 'as in' : 'differ from'} the article`)}`,
+  );
+  return identical && sameMessages;
+}
+
+/** The multi-byte variant adds a progress message; the messages are compared without it. */
+function withoutProgressMessage(message: unknown): unknown {
+  const copy = structuredClone(message) as { params?: { message?: unknown } };
+  if (copy.params) delete copy.params.message;
+  return copy;
+}
+
+/** `--lesson chunks`: the same response bytes, cut in many ways; the events never change. */
+export async function runChunksLesson(print: Print, style: Style, options: DemoOptions): Promise<number> {
+  const request = loadArticleRequest();
+  print(style('bold', 'Lesson: a read is not an event'));
+  const server = await startDemoServer({ ...options, fast: true });
+  let live: Awaited<ReturnType<typeof streamCall>>;
+  try {
+    live = await streamCall(server.url, request);
+  } finally {
+    await server.close();
+  }
+  const expected = parseSse(request.fixture.text('body')).map((event) => JSON.parse(event.data) as unknown);
+  const intro = `The body of the article's tools/call id 6: ${live.bytes.length} bytes, captured live from ${server.label}. Below, the same bytes are handed to both parsers cut in different ways; the events inside never change.`;
+  for (const line of wrapWords(intro, 99)) print(line);
+
+  let allGood = true;
+  buildScenarios(live.bytes, live.reads, options.seed).forEach((scenario, index) => {
+    const good = runScenario(print, style, scenario, index + 1, expected);
+    allGood &&= good;
+  });
+
+  print();
+  print(style('bold', 'And a client that calls JSON.parse on every read:'));
+  const [, randomCut] = buildScenarios(live.bytes, live.reads, options.seed);
+  let failures = 0;
+  for (const read of randomCut?.reads ?? []) {
+    try {
+      JSON.parse(new TextDecoder().decode(read));
+    } catch (error) {
+      failures++;
+      if (failures === 1) print(style('red', `   ${(error as Error).message}`));
+    }
+  }
+  print(
+    `   ${failures} of ${randomCut?.reads.length ?? 0} reads fail: a read holds SSE text, not a JSON value, and no whole one either.`,
+  );
+  print();
+  print('Keep the unfinished bytes and the unfinished line between reads, and act on an event only');
+  print('when its blank line arrives. A parser that does this (eventsource-parser, or the SDK client');
+  print('built on it) is what production code uses; the teaching parser shows the same work in 60 lines.');
+  return allGood ? 0 : 1;
+}

@@ -1,0 +1,54 @@
+import { formatDifferences, matchResponse, parseSse } from '@memos-kit/wire';
+import { loadArticleRequest } from './article-request.ts';
+import { streamCall } from './live-call.ts';
+import type { DemoOptions } from './options.ts';
+import { startDemoServer } from './server.ts';
+import { createCallPrinter, type Print, printSideBySide } from './show-call.ts';
+import type { Style } from './style.ts';
+
+/** The main demo: the article's id 6 call, live, read by read. Returns the exit code. */
+export async function runStreamLesson(print: Print, style: Style, options: DemoOptions): Promise<number> {
+  const request = loadArticleRequest();
+  print(style('bold', "Streamable HTTP with SSE: the article's tools/call id 6, as it arrives"));
+  const server = await startDemoServer(options);
+  try {
+    print(style('dim', `Server: ${server.label}`));
+    print(style('dim', 'Times are milliseconds since the request went out.'));
+    print();
+    const outcome = await streamCall(server.url, request, {
+      observe: createCallPrinter(print, style, request),
+    });
+    printSideBySide(print, style, outcome.teaching, outcome.library);
+
+    print();
+    const match = matchResponse(request.fixture, {
+      status: outcome.status,
+      headers: outcome.headers,
+      body: new TextDecoder().decode(outcome.bytes),
+      events: outcome.library,
+    });
+    if (match.ok) {
+      print(
+        style(
+          'green',
+          `✓ Same status, headers, event framing and messages as the article (${match.against}).`,
+        ),
+      );
+      const articleData = parseSse(request.fixture.text('body')).map((event) => event.data);
+      const reordered = outcome.library.filter((event, index) => event.data !== articleData[index]).length;
+      if (reordered > 0)
+        print(
+          style(
+            'dim',
+            `  (JSON compared as values: ${reordered} data line(s) list the keys in another order than the article, which changes no meaning.)`,
+          ),
+        );
+      return 0;
+    }
+    print(style('red', `✗ The live response differs from the article (${match.against}):`));
+    print(formatDifferences(match, { color: style.enabled }));
+    return 1;
+  } finally {
+    await server.close();
+  }
+}

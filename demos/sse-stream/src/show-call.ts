@@ -1,0 +1,192 @@
+import { getHeader } from '@memos-kit/wire';
+import type { ArticleRequest } from './article-request.ts';
+import { escapeBytes, wrapEscaped } from './escape.ts';
+import { asProgress, describeMessage, responseId, structuredContentOf } from './jsonrpc.ts';
+import type { CallObservation } from './live-call.ts';
+import type { SseEvent } from './sse-event.ts';
+import type { Style } from './style.ts';
+
+export type Print = (line?: string) => void;
+
+const INDENT = ' '.repeat(11);
+const NOTES: Record<string, string> = {
+  'transfer-encoding': '(HTTP/1.1 framing: fetch strips the chunk sizes before we read)',
+  connection: '(the connection may carry later requests)',
+};
+const WRAP = 84;
+
+export function stamp(ms: number): string {
+  return `+${Math.round(ms)} ms`.padStart(9);
+}
+
+export function progressBar(done: number, total: number, width = 20): string {
+  const filled = total > 0 ? Math.min(width, Math.round((done / total) * width)) : 0;
+  return `[${'█'.repeat(filled)}${'░'.repeat(width - filled)}] ${done}/${total}`;
+}
+
+export function printEscapedBytes(print: Print, style: Style, bytes: Uint8Array, indent = INDENT): void {
+  for (const piece of wrapEscaped(escapeBytes(bytes), WRAP)) print(`${indent}${style('yellow', piece)}`);
+}
+
+/** The SSE fields of an event; a long data line is cut here, the read above shows every byte. */
+export function printEventFields(print: Print, style: Style, event: SseEvent): void {
+  if (event.event !== undefined) print(`${INDENT}${style('cyan', 'event')}: ${event.event}`);
+  if (event.id !== undefined) print(`${INDENT}${style('cyan', 'id')}: ${event.id}`);
+  const lines = event.data.split('\n');
+  for (const line of lines) {
+    const shown = line.length > WRAP - 6 ? `${line.slice(0, WRAP - 7)}…` : line;
+    print(`${INDENT}${style('cyan', 'data')}: ${shown}`);
+  }
+  const what = lines.length > 1 ? `${lines.length} data lines joined by \\n` : 'one data line';
+  print(style('dim', `${INDENT}(${what}, ${event.data.length} characters)`));
+}
+
+function sameEvent(a: SseEvent, b: SseEvent | undefined): boolean {
+  return b !== undefined && a.data === b.data && a.event === b.event && a.id === b.id;
+}
+
+/** Prints one streamed call as it happens: the request, then every observation with its elapsed time. */
+export function createCallPrinter(print: Print, style: Style, request: ArticleRequest) {
+  const articleHeaders = request.fixture.text('headers');
+  const expectedHeaders = articleHeaders
+    .split(/\r?\n/)
+    .slice(1)
+    .filter((line) => line.includes(':'))
+    .map((line) => [
+      line.slice(0, line.indexOf(':')).toLowerCase(),
+      line.slice(line.indexOf(':') + 1).trim(),
+    ]);
+
+  let progressTotal = 1;
+  return (observation: CallObservation): void => {
+    switch (observation.type) {
+      case 'request': {
+        const host = new URL(observation.url).host;
+        print(`${stamp(0)}  ${style('bold', `→ ${request.method} ${observation.url}`)}`);
+        for (const [name, value] of request.headers) print(`${INDENT}${style('cyan', name)}: ${value}`);
+        print(
+          style(
+            'dim',
+            `${INDENT}(Host: fetch sends ${host} itself; the article's copy went to ${request.articleHost})`,
+          ),
+        );
+        for (const line of request.body.trimEnd().split('\n')) print(`${INDENT}${style('dim', line)}`);
+        break;
+      }
+      case 'headers': {
+        print();
+        const statusLine = `← HTTP/1.1 ${observation.status} ${observation.statusText}`;
+        print(`${stamp(observation.at)}  ${style('bold', statusLine)}`);
+        for (const [name, value] of observation.headers) {
+          const expected = expectedHeaders.find(([expectedName]) => expectedName === name);
+          let note = style('dim', NOTES[name] ?? '(not in the article)');
+          if (expected)
+            note =
+              expected[1] === value
+                ? style('green', '✓ as in the article')
+                : style('red', `✗ article: ${expected[1]}`);
+          print(`${INDENT}${style('cyan', name)}: ${value}  ${note}`);
+        }
+        for (const [name, value] of expectedHeaders) {
+          if (getHeader(observation.headers, name ?? '') === undefined)
+            print(`${INDENT}${style('red', `✗ missing ${name}: ${value}`)}`);
+        }
+        print(
+          style(
+            'dim',
+            `${INDENT}Headers are here, the body is still open: events follow on this same response.`,
+          ),
+        );
+        break;
+      }
+      case 'read': {
+        print();
+        const label = `read #${observation.index + 1}: ${observation.bytes.length} bytes from the socket`;
+        print(`${stamp(observation.at)}  ${style('magenta', label)}`);
+        printEscapedBytes(print, style, observation.bytes);
+        break;
+      }
+      case 'event': {
+        const agreement = sameEvent(observation.teaching, observation.library)
+          ? style('green', 'teaching parser = eventsource-parser ✓')
+          : style('red', 'eventsource-parser has not dispatched it yet');
+        print(
+          `${stamp(observation.at)}  ${style('bold', `SSE event #${observation.index + 1} complete`)}  ${agreement}`,
+        );
+        printEventFields(print, style, observation.teaching);
+        print(
+          `${INDENT}${style('bold', `JSON-RPC ${describeMessage(observation.message)}`)}, recovered from data:`,
+        );
+        for (const line of JSON.stringify(observation.message, null, 2).split('\n'))
+          print(`${INDENT}  ${line}`);
+        progressTotal = printMeaning(print, style, request, observation.message, progressTotal);
+        break;
+      }
+      case 'end':
+        print();
+        print(
+          `${stamp(observation.at)}  ${style('bold', 'end of body')}: ${observation.reads} reads, ${observation.teaching.length} events. The server ended this response after the result.`,
+        );
+        break;
+    }
+  };
+}
+
+/** Says what a message means for our call; returns the progress total seen so far. */
+function printMeaning(
+  print: Print,
+  style: Style,
+  request: ArticleRequest,
+  message: unknown,
+  progressTotal: number,
+): number {
+  const progress = asProgress(message);
+  if (progress) {
+    const ours = progress.progressToken === request.progressToken;
+    print(
+      `${INDENT}progressToken ${JSON.stringify(progress.progressToken)} ${ours ? '= the token our request carried in params._meta' : style('red', 'is not ours')}`,
+    );
+    const total = progress.total ?? progressTotal;
+    print(`${INDENT}${style('green', progressBar(progress.progress, total))}`);
+    return total;
+  }
+  const id = responseId(message);
+  if (id === undefined) return progressTotal;
+  if (id !== request.jsonrpcId) {
+    const mismatch = `id ${JSON.stringify(id)} does not match our request's id ${request.jsonrpcId}`;
+    print(`${INDENT}${style('red', mismatch)}`);
+    return progressTotal;
+  }
+  print(`${INDENT}id ${id} = our request's id: the call is complete`);
+  print(`${INDENT}${style('green', progressBar(progressTotal, progressTotal))} done`);
+  print(`${INDENT}${style('bold', 'structuredContent')} ${JSON.stringify(structuredContentOf(message))}`);
+  return progressTotal;
+}
+
+/** The closing table: what each parser made of the same reads. */
+export function printSideBySide(print: Print, style: Style, teaching: SseEvent[], library: SseEvent[]): void {
+  print();
+  print(style('bold', 'Both parsers, fed the same reads:'));
+  print(`   #  ${'teaching parser (this package)'.padEnd(34)}${'eventsource-parser'.padEnd(34)}`);
+  const rows = Math.max(teaching.length, library.length);
+  for (let index = 0; index < rows; index++) {
+    const mine = teaching[index];
+    const theirs = library[index];
+    const verdict =
+      mine && sameEvent(mine, theirs) ? style('green', '✓ identical') : style('red', '✗ differ');
+    print(
+      `  ${String(index + 1).padStart(2)}  ${summarise(mine).padEnd(34)}${summarise(theirs).padEnd(34)}${verdict}`,
+    );
+  }
+}
+
+function summarise(event: SseEvent | undefined): string {
+  if (!event) return '(none)';
+  let what = `${event.data.length} characters`;
+  try {
+    const message = JSON.parse(event.data) as unknown;
+    const id = responseId(message);
+    what = id === undefined ? describeMessage(message).replace(/^notification /, '') : `result for id ${id}`;
+  } catch {}
+  return `${event.event ?? 'message'}: ${what}`.slice(0, 32);
+}
