@@ -358,8 +358,9 @@ const schemas = {
         type: 'string',
         description: 'Optional. The related memo. Refer to `Memo.name`.\n Format: memos/{memo}',
       },
+      // protojson writes an unset message as null (EmitUnpopulated), so the contract says so.
       motionMedia: {
-        allOf: [ref('MotionMedia')],
+        anyOf: [ref('MotionMedia'), { type: 'null' }],
         readOnly: true,
         description: 'Output only. Motion media metadata, when the attachment is a live photo part.',
       },

@@ -27,9 +27,6 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** The instant the shipped datasets' relative times count from in tests. */
-export const TEST_NOW = Math.floor(Date.UTC(2026, 6, 28, 12, 0, 0) / 1000);
-
 export async function startTestServer(
   dataset: string | Dataset = 'workshop',
   now?: number,
