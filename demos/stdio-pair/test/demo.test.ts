@@ -56,3 +56,14 @@ describe('regions the docs embed', () => {
     });
   }
 });
+
+describe('the README', () => {
+  it('names every lesson in both languages', () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const [english = '', chinese = ''] = readme.split('\n## 中文\n');
+    for (const lesson of lessons) {
+      expect(english).toContain(`| \`${lesson.name}\` |`);
+      expect(chinese).toContain(`| \`${lesson.name}\` |`);
+    }
+  });
+});
