@@ -45,25 +45,32 @@ export function createMcpServer(options: McpServerOptions, caller: McpCallerCont
     }
     const signal = ctx.mcpReq.signal;
     const progressToken = ctx.mcpReq._meta?.progressToken;
-    const result = await runner.call(name, args, {
-      authorization: caller.authorization,
-      signal,
-      onRestAnswered:
-        progressToken === undefined
-          ? undefined
-          : async () => {
-              if (timeline) await waitUntil(startedAt, timeline.progressAtMs, signal);
-              if (signal.aborted) throw signal.reason;
-              await ctx.mcpReq.notify({
-                method: 'notifications/progress',
-                params: { progressToken, progress: 1, total: 2 },
-              });
-            },
-    });
-    if (timeline && progressToken !== undefined) await waitUntil(startedAt, timeline.resultAtMs, signal);
-    if (signal.aborted) throw signal.reason;
-    log?.(`tools/call ${name}: ${result.isError ? `tool error: ${result.content[0]?.text}` : 'ok'}`);
-    return result;
+    try {
+      const result = await runner.call(name, args, {
+        authorization: caller.authorization,
+        signal,
+        onRestAnswered:
+          progressToken === undefined
+            ? undefined
+            : async () => {
+                if (timeline) await waitUntil(startedAt, timeline.progressAtMs, signal);
+                if (signal.aborted) throw signal.reason;
+                await ctx.mcpReq.notify({
+                  method: 'notifications/progress',
+                  params: { progressToken, progress: 1, total: 2 },
+                });
+              },
+      });
+      if (timeline && progressToken !== undefined) await waitUntil(startedAt, timeline.resultAtMs, signal);
+      if (signal.aborted) throw signal.reason;
+      log?.(`tools/call ${name}: ${result.isError ? `tool error: ${result.content[0]?.text}` : 'ok'}`);
+      return result;
+    } catch (error) {
+      // Closing the SSE stream (HTTP) or notifications/cancelled (stdio) cancels the call: the SDK sends
+      // nothing more for it, and the log says so.
+      if (signal.aborted) log?.(`tools/call ${name}: cancelled by the client`);
+      throw error;
+    }
   });
 
   return server;

@@ -1,0 +1,283 @@
+import { replayHttpFixture } from '@memos-kit/wire';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_REQUEST_BODY_BYTES, type RunningAdapter, startServer } from '../src/index.ts';
+import { envelope, mcpRequest, postMcp, type RawResponse, send } from './support/mcp-http.ts';
+
+/**
+ * The 2026-07-28 rules for a tools-only server on Streamable HTTP (mcp-2026-07-28 §4), each broken on
+ * purpose. Most requests start from the article's own (the fixtures) and change one thing.
+ */
+let server: RunningAdapter;
+beforeAll(async () => {
+  server = await startServer({ port: 0, dataset: 'workshop' });
+});
+afterAll(() => server.close());
+
+interface JsonRpcError {
+  jsonrpc: '2.0';
+  id?: unknown;
+  error: { code: number; message: string; data?: Record<string, unknown> };
+}
+
+function expectJsonRpcError(
+  response: { status: number; json?: unknown },
+  status: number,
+  code: number,
+): JsonRpcError {
+  expect(response.status).toBe(status);
+  const body = response.json as JsonRpcError;
+  expect(body?.jsonrpc).toBe('2.0');
+  expect(body?.error?.code).toBe(code);
+  expect(typeof body?.error?.message).toBe('string');
+  return body;
+}
+
+const discoverBody = (meta: Record<string, unknown> | undefined) =>
+  JSON.stringify({
+    jsonrpc: '2.0',
+    id: 7,
+    method: 'server/discover',
+    params: meta === undefined ? {} : { _meta: meta },
+  });
+
+describe('the per-request _meta envelope', () => {
+  it('rejects a request without _meta with 400 and -32602', async () => {
+    const live = await replayHttpFixture('server-discover', server.url, { body: discoverBody(undefined) });
+    const error = expectJsonRpcError(live, 400, -32602);
+    expect(error.id).toBe(7);
+  });
+  it('rejects _meta without protocolVersion, and without clientCapabilities', async () => {
+    for (const missing of [
+      'io.modelcontextprotocol/protocolVersion',
+      'io.modelcontextprotocol/clientCapabilities',
+    ]) {
+      const meta = envelope();
+      delete meta[missing];
+      const live = await replayHttpFixture('server-discover', server.url, { body: discoverBody(meta) });
+      expect(expectJsonRpcError(live, 400, -32602).error.message).toContain(missing);
+    }
+  });
+  it('accepts _meta without clientInfo (recommended, not required)', async () => {
+    const live = await replayHttpFixture('server-discover', server.url, { body: discoverBody(envelope()) });
+    expect(live.status).toBe(200);
+  });
+});
+
+describe('Mcp-Method, Mcp-Name and MCP-Protocol-Version', () => {
+  const cases: Array<[string, string, Record<string, string | null>]> = [
+    ['a missing Mcp-Method', 'server-discover', { 'Mcp-Method': null }],
+    ['an Mcp-Method naming another method', 'server-discover', { 'Mcp-Method': 'tools/list' }],
+    ['an Mcp-Method in another case', 'tools-list', { 'Mcp-Method': 'TOOLS/LIST' }],
+    ['a tools/call without Mcp-Name', 'mcp-tools-call', { 'Mcp-Name': null }],
+    ['an Mcp-Name naming another tool', 'mcp-tools-call', { 'Mcp-Name': 'auth_get_current_user' }],
+    ['a missing MCP-Protocol-Version', 'mcp-tools-call', { 'MCP-Protocol-Version': null }],
+    [
+      'an MCP-Protocol-Version that differs from _meta',
+      'mcp-tools-call',
+      { 'MCP-Protocol-Version': '2025-11-25' },
+    ],
+  ];
+  for (const [what, fixture, headers] of cases) {
+    it(`answers ${what} with 400 and -32020, echoing the id`, async () => {
+      const live = await replayHttpFixture(fixture, server.url, { headers });
+      const error = expectJsonRpcError(live, 400, -32020);
+      expect(error.id).not.toBeUndefined();
+    });
+  }
+
+  it('matches header names case-insensitively', async () => {
+    for (const spelling of ['mcp-method', 'MCP-METHOD', 'Mcp-Method']) {
+      const { body } = mcpRequest('tools/list');
+      const response = await send(server.mcpUrl, {
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'MCP-PROTOCOL-VERSION': '2026-07-28',
+          [spelling]: 'tools/list',
+        },
+        body,
+      });
+      expect(response.status, spelling).toBe(200);
+    }
+  });
+});
+
+describe('protocol versions', () => {
+  it('answers an unsupported version with 400, -32022 and the supported list', async () => {
+    const meta = envelope({ 'io.modelcontextprotocol/protocolVersion': '2099-01-01' });
+    const live = await replayHttpFixture('server-discover', server.url, {
+      body: discoverBody(meta),
+      headers: { 'MCP-Protocol-Version': '2099-01-01' },
+    });
+    const error = expectJsonRpcError(live, 400, -32022);
+    expect(error.error.data).toEqual({ supported: ['2026-07-28'], requested: '2099-01-01' });
+  });
+});
+
+describe('methods', () => {
+  for (const method of ['memos/list', 'prompts/list', 'resources/list', 'initialize/now']) {
+    it(`answers ${method} with 404 and -32601`, async () => {
+      expectJsonRpcError(await postMcp(server.mcpUrl, method, {}, { id: 'm-1' }), 404, -32601);
+    });
+  }
+  it('keeps the id and its type in responses, 0 and strings included', async () => {
+    for (const id of [0, 'zero', 9007199254740991]) {
+      const response = await postMcp(server.mcpUrl, 'tools/list', {}, { id });
+      expect((response.json as { id: unknown }).id).toBe(id);
+    }
+  });
+  it('accepts a notification with 202 and an empty body', async () => {
+    const response = await send(server.mcpUrl, {
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+        'MCP-Protocol-Version': '2026-07-28',
+        'Mcp-Method': 'notifications/cancelled',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        method: 'notifications/cancelled',
+        params: { requestId: 99, _meta: envelope() },
+      }),
+    });
+    expect(response.status).toBe(202);
+    expect(response.body).toBe('');
+  });
+});
+
+describe('Origin and Host', () => {
+  it('rejects a foreign Origin with 403 and a JSON-RPC body without id', async () => {
+    const live = await replayHttpFixture('server-discover', server.url, {
+      headers: { Origin: 'https://evil.example.com' },
+    });
+    const error = expectJsonRpcError(live, 403, -32600);
+    expect(error.id).toBeNull();
+  });
+  it('rejects a foreign Host with 403 (DNS rebinding)', async () => {
+    const live = await replayHttpFixture('server-discover', server.url, {
+      headers: { Host: 'evil.example.com' },
+    });
+    expectJsonRpcError(live, 403, -32600);
+  });
+  it('accepts loopback and the article host, in Host and in Origin', async () => {
+    const port = new URL(server.url).port;
+    for (const [host, origin] of [
+      [`127.0.0.1:${port}`, `http://127.0.0.1:${port}`],
+      [`localhost:${port}`, 'http://localhost:5173'],
+      ['memos.example.com', 'https://memos.example.com'],
+    ]) {
+      const live = await replayHttpFixture('server-discover', server.url, {
+        headers: { Host: host as string, Origin: origin as string },
+      });
+      expect(live.status, `${host} ${origin}`).toBe(200);
+    }
+  });
+});
+
+describe('HTTP methods, sessions and bodies', () => {
+  for (const method of ['GET', 'DELETE', 'PUT']) {
+    it(`answers ${method} /mcp with 405, Allow: POST and a JSON-RPC body`, async () => {
+      const response = await send(server.mcpUrl, { method, headers: { Accept: 'text/event-stream' } });
+      expectJsonRpcError(response, 405, -32600);
+      expect(response.headers.allow).toBe('POST');
+    });
+  }
+  it('ignores Mcp-Session-Id and never sends one', async () => {
+    const response = await postMcp(server.mcpUrl, 'tools/list', {}, { headers: { 'Mcp-Session-Id': 'abc' } });
+    expect(response.status).toBe(200);
+    expect(response.headers['mcp-session-id']).toBeUndefined();
+  });
+  it('answers malformed JSON with a JSON-RPC -32700 body, never an HTML page', async () => {
+    const { headers } = mcpRequest('tools/list');
+    const response = await send(server.mcpUrl, { headers, body: '{"jsonrpc": "2.0", "id": 1,' });
+    const error = expectJsonRpcError(response, 400, -32700);
+    expect(error.id).toBeNull();
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+  });
+  it(`answers a body over ${MAX_REQUEST_BODY_BYTES} bytes with 413 and a JSON-RPC body`, async () => {
+    const { headers } = mcpRequest('tools/call', { name: 'memo_create_memo' });
+    const filler = 'x'.repeat(MAX_REQUEST_BODY_BYTES);
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'memo_create_memo', arguments: { body: { content: filler } }, _meta: envelope() },
+    });
+    const response: RawResponse = await send(server.mcpUrl, { headers, body });
+    expect(response.status).toBe(413);
+    expect((response.json as JsonRpcError).error.message).toMatch(/too large|exceeds/i);
+  });
+});
+
+describe('tools/call errors', () => {
+  it('answers an unknown tool with -32602 and no result', async () => {
+    const live = await replayHttpFixture('unknown-tool', server.url);
+    const body = live.json as JsonRpcError & { result?: unknown };
+    expect(body.error).toEqual({ code: -32602, message: 'Unknown tool: memo_unknown_tool' });
+    expect(body.result).toBeUndefined();
+  });
+
+  const invalid: Array<[string, Record<string, unknown>, string]> = [
+    ['an unknown argument', { pageSize: 1, colour: 'red' }, 'unknown argument "colour"'],
+    ['a wrong type', { pageSize: 'ten' }, 'argument "pageSize" must be integer'],
+    ['an int32 overflow', { pageSize: 3_000_000_000 }, 'argument "pageSize" must be a 32-bit integer'],
+    ['a value outside the enum', { state: 'DELETED' }, 'argument "state" must be one of'],
+  ];
+  for (const [what, args, message] of invalid) {
+    it(`reports ${what} as a tool execution error with a clear message`, async () => {
+      const response = await postMcp(server.mcpUrl, 'tools/call', {
+        name: 'memo_list_memos',
+        arguments: args,
+      });
+      expect(response.status).toBe(200);
+      const result = (response.json as { result: Record<string, unknown> }).result;
+      expect(result.isError).toBe(true);
+      expect(result.resultType).toBe('complete');
+      expect(result.structuredContent).toBeUndefined();
+      expect((result.content as Array<{ text: string }>)[0]?.text).toContain(message);
+    });
+  }
+
+  it('names the missing field of a nested body', async () => {
+    const response = await postMcp(server.mcpUrl, 'tools/call', {
+      name: 'memo_create_memo',
+      arguments: { body: { visibility: 'PUBLIC' } },
+    });
+    const result = (response.json as { result: { content: Array<{ text: string }> } }).result;
+    expect(result.content[0]?.text).toContain('missing required argument "body.content"');
+  });
+
+  it('turns a REST error into isError with the REST message and no structuredContent', async () => {
+    const response = await postMcp(
+      server.mcpUrl,
+      'tools/call',
+      { name: 'memo_get_memo', arguments: { memo: 'memos/does-not-exist' } },
+      {},
+    );
+    const result = (response.json as { result: Record<string, unknown> }).result;
+    expect(result).toMatchObject({ isError: true, resultType: 'complete' });
+    expect(result.structuredContent).toBeUndefined();
+    const rest = await fetch(`${server.url}/api/v1/memos/does-not-exist`, {
+      headers: { Authorization: 'Bearer example-token' },
+    });
+    expect(rest.status).toBe(404);
+    const restMessage = ((await rest.json()) as { message: string }).message;
+    expect((result.content as Array<{ text: string }>)[0]?.text).toBe(restMessage);
+  });
+
+  it('forwards the caller Authorization: without one, who-am-I fails as REST does', async () => {
+    const response = await postMcp(
+      server.mcpUrl,
+      'tools/call',
+      { name: 'auth_get_current_user', arguments: {} },
+      { headers: { Authorization: null } },
+    );
+    const result = (response.json as { result: Record<string, unknown> }).result;
+    expect(result.isError).toBe(true);
+    const rest = await fetch(`${server.url}/api/v1/auth/me`);
+    expect(rest.status).toBe(401);
+    expect((result.content as Array<{ text: string }>)[0]?.text).toBe(
+      ((await rest.json()) as { message: string }).message,
+    );
+  });
+});
