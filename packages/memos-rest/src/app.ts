@@ -3,6 +3,7 @@
 import express, { type ErrorRequestHandler, type Express, Router } from 'express';
 import { type Dataset, DEFAULT_DATASET, loadDataset } from './dataset.ts';
 import { ApiError, GrpcCode, invalidArgument } from './errors.ts';
+import { halRepresentation } from './hal.ts';
 import { type Representation, sendError, sendJson } from './http.ts';
 import { openapiDocument } from './openapi.ts';
 import { attachmentRoutes } from './routes/attachments.ts';
@@ -43,7 +44,7 @@ export function createRestApp(options: RestAppOptions = {}): { app: Express; sto
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
-  app.locals.representations = [] as Representation[];
+  app.locals.representations = [halRepresentation(store)] as Representation[];
 
   const api = Router();
   api.get('/openapi.json', (_req, res) => sendJson(res, 200, openapiDocument));

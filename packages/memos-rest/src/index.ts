@@ -10,6 +10,7 @@ export {
 } from './dataset.ts';
 export { ApiError, GrpcCode } from './errors.ts';
 export { compileAttachmentFilter, compileMemoFilter } from './filter.ts';
+export { HAL_JSON, type HalLink, type HalLinks, halRepresentation, memoLinks } from './hal.ts';
 export type { Representation, ResourceKind } from './http.ts';
 export { openapiDocument } from './openapi.ts';
 export { decodePageToken, encodePageToken } from './page-token.ts';
