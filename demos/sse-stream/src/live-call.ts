@@ -27,6 +27,8 @@ export interface CallOptions {
 }
 
 export interface CallOutcome {
+  /** performance.now() when the request went out: every `at` counts from here. */
+  startedAt: number;
   status: number;
   headers: Array<[string, string]>;
   bytes: Uint8Array;
@@ -67,6 +69,7 @@ export async function streamCall(
   });
 
   const outcome: CallOutcome = {
+    startedAt: started,
     status: response.status,
     headers,
     bytes: new Uint8Array(),

@@ -1,0 +1,155 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { accessSync, constants, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createConnection, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+
+/** Where to look when `KIT_NGINX` is not set: PATH first, then the usual sbin folders (not on a user's PATH). */
+const SBIN = ['/usr/sbin', '/usr/local/sbin', '/usr/local/bin', '/opt/homebrew/bin'];
+
+export const INSTALL_HINT = [
+  'Debian / Ubuntu:  sudo apt-get install -y nginx-light',
+  'macOS (Homebrew): brew install nginx',
+  'or point KIT_NGINX at an nginx binary.',
+];
+
+export function findNginx(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const candidates = env.KIT_NGINX
+    ? [env.KIT_NGINX]
+    : [...(env.PATH ?? '').split(delimiter), ...SBIN].filter(Boolean).map((dir) => join(dir, 'nginx'));
+  for (const candidate of candidates) {
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {}
+  }
+  return undefined;
+}
+
+export function nginxVersion(binary: string): string {
+  const result = spawnSync(binary, ['-v'], { encoding: 'utf8' });
+  return (result.stderr || result.stdout).trim().replace(/^nginx version:\s*/, '');
+}
+
+/** The two locations the lesson compares; both are stock proxy_pass, only one ignores the upstream's hint. */
+export const STREAMING_PATH = '/mcp';
+export const BUFFERED_PATH = '/buffered/mcp';
+
+// #region nginx-config
+export function nginxConfig(dir: string, port: number, upstream: string): string {
+  return `# Written by the kit's SSE demo for one run; everything lives in ${dir}.
+daemon off;
+master_process off;  # one process, stopped with the demo
+pid ${join(dir, 'nginx.pid')};
+error_log ${join(dir, 'error.log')} warn;
+events { worker_connections 64; }
+http {
+  access_log off;
+  client_body_temp_path ${join(dir, 'body')};
+  proxy_temp_path ${join(dir, 'proxy')};
+  fastcgi_temp_path ${join(dir, 'fastcgi')};
+  uwsgi_temp_path ${join(dir, 'uwsgi')};
+  scgi_temp_path ${join(dir, 'scgi')};
+  server {
+    listen 127.0.0.1:${port};
+    # nginx's defaults: proxy_buffering on, buffers of 4k/8k (the whole response fits), HTTP/1.0 upstream.
+    # The adapter's "X-Accel-Buffering: no" switches buffering off for its SSE responses.
+    location = ${STREAMING_PATH} {
+      proxy_pass ${upstream}/mcp;
+    }
+    # Same, but told to ignore that header: the response is buffered until the upstream is done.
+    location = ${BUFFERED_PATH} {
+      proxy_pass ${upstream}/mcp;
+      proxy_ignore_headers X-Accel-Buffering;
+    }
+  }
+}
+`;
+}
+// #endregion nginx-config
+
+export interface NginxProxy {
+  url: string;
+  version: string;
+  /** The config in use, for showing. */
+  config: string;
+  close(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function canConnect(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 3000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM'); // nginx's fast shutdown
+  });
+}
+
+/**
+ * Starts nginx as a reverse proxy in front of `upstream`, with its own config, pid, logs and temp files in a
+ * fresh temp folder (nothing of the system's nginx setup is read or changed), on a free loopback port.
+ */
+export async function startNginxProxy(binary: string, upstream: string): Promise<NginxProxy> {
+  let lastError = '';
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const dir = mkdtempSync(join(tmpdir(), 'memos-kit-nginx-'));
+    const port = await freePort();
+    const config = nginxConfig(dir, port, upstream);
+    const configPath = join(dir, 'nginx.conf');
+    writeFileSync(configPath, config);
+    const child = spawn(binary, ['-e', join(dir, 'error.log'), '-p', dir, '-c', configPath], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const exitOnParentExit = () => child.kill('SIGKILL');
+    process.once('exit', exitOnParentExit);
+    const close = async () => {
+      process.removeListener('exit', exitOnParentExit);
+      await stop(child);
+      rmSync(dir, { recursive: true, force: true });
+    };
+    const deadline = performance.now() + 5000;
+    while (performance.now() < deadline && child.exitCode === null) {
+      if (await canConnect(port))
+        return { url: `http://127.0.0.1:${port}`, version: nginxVersion(binary), config, close };
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    let log = '';
+    try {
+      log = readFileSync(join(dir, 'error.log'), 'utf8');
+    } catch {}
+    lastError = `${stderr}${log}`.trim() || 'nginx did not start listening within 5 s';
+    await close();
+    if (!/in use/i.test(lastError)) break; // only a lost race for the port is worth another try
+  }
+  throw new Error(`Could not start nginx: ${lastError}`);
+}
