@@ -1,0 +1,62 @@
+import { expectMatch, loadFixture, matchResponse } from '@memos-kit/wire';
+import { afterEach, describe, expect, it } from 'vitest';
+import { envelope } from './support/mcp-http.ts';
+import { StdioServer } from './support/stdio-process.ts';
+
+// Each child process costs a TypeScript start-up, so every test here asks several things of one process.
+const started: StdioServer[] = [];
+function startStdio(args: string[]): StdioServer {
+  const server = new StdioServer(args);
+  started.push(server);
+  return server;
+}
+afterEach(async () => {
+  await Promise.all(started.splice(0).map((server) => server.stop()));
+});
+
+describe('pnpm mcp:stdio', () => {
+  it('answers the article request line of fixtures/08-stdio, and rejects a request without the envelope', async () => {
+    const fixture = loadFixture('stdio-tools-call');
+    const server = startStdio(['--dataset', fixture.entry.dataset]);
+    server.write(fixture.text('request').trimEnd());
+    const line = await server.response(fixture.entry.jsonrpcId);
+    expectMatch(matchResponse(fixture, { body: line, json: JSON.parse(line) }));
+    expect(server.stderr).toContain('tools/call memo_list_memos');
+
+    // Once a connection speaks 2026-07-28, a request without `_meta` is malformed.
+    server.write(JSON.stringify({ jsonrpc: '2.0', id: 'bare', method: 'tools/list', params: {} }));
+    expect(JSON.parse(await server.response('bare')).error.code).toBe(-32602);
+    server.write(
+      JSON.stringify({ jsonrpc: '2.0', id: 'ok', method: 'tools/list', params: { _meta: envelope() } }),
+    );
+    expect(JSON.parse(await server.response('ok')).result.tools).toHaveLength(20);
+  });
+
+  it('answers bad lines with errors, keeps serving, finishes the call in flight at EOF and exits 0', async () => {
+    const server = startStdio(['--dataset', 'workshop']);
+    server.write(
+      JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: envelope() } }),
+    );
+    server.write('this is not JSON');
+    server.write('{"jsonrpc":"2.0","id":"x","params":{}}');
+    server.write(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 'last',
+        method: 'tools/call',
+        params: { name: 'memo_list_memos', arguments: { pageSize: 1 }, _meta: envelope() },
+      }),
+    );
+    server.endInput();
+    expect(await server.exited).toBe(0);
+
+    expect(JSON.parse(await server.response(1)).result.supportedVersions).toEqual(['2026-07-28']);
+    const parseError = JSON.parse(await server.next((message) => message.id === null && 'error' in message));
+    expect(parseError.error.code).toBe(-32700);
+    expect(JSON.parse(await server.response('x')).error.code).toBe(-32600);
+    expect(JSON.parse(await server.response('last')).result.structuredContent.memos).toHaveLength(1);
+    // stdout carried MCP messages only; the logs went to stderr.
+    for (const line of server.lines) expect(JSON.parse(line).jsonrpc).toBe('2.0');
+    expect(server.stderr).toContain('serving 20 tools over stdio');
+  });
+});
