@@ -45,11 +45,15 @@ export function spawnServer({ args = [], script = 'server.ts', stderr = 'inherit
   const serverPath = fileURLToPath(new URL(script, import.meta.url));
   // #region spawn
   // The running Node, with tsx loaded so it can run TypeScript: no npx, no PATH lookup, no shell.
-  // Two pipes: A into the server's stdin (fd 0), B out of its stdout (fd 1).
+  // Two pipes: A into the server's stdin (fd 0), B out of its stdout (fd 1). Its stderr (fd 2) is
+  // ours by default, so its logs reach the terminal without passing through this program.
   const server = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), serverPath, ...args], {
     stdio: ['pipe', 'pipe', stderr],
   }) as ServerProcess;
   // #endregion spawn
+  // A server that died makes our next write fail with EPIPE. The read side reports that clearly
+  // ("closed stdout before..."), so the write error must not crash the client first.
+  server.stdin.on('error', () => {});
   liveServers.add(server);
   server.once('exit', () => liveServers.delete(server));
   return server;
@@ -91,6 +95,8 @@ export interface Exit {
 export async function shutdown(server: ServerProcess, timeoutMs = TIMEOUT_MS): Promise<Exit> {
   // #region shutdown
   // No more requests: closing our end of pipe A is the server's EOF, and its read loop ends.
+  // If it does not leave in time: SIGTERM, then SIGKILL, as the spec suggests (the article's
+  // client goes straight to kill(), which is SIGKILL).
   server.stdin.end();
   for (const step of ['eof', 'SIGTERM', 'SIGKILL'] as const) {
     if (step !== 'eof') server.kill(step);
@@ -123,6 +129,7 @@ export interface ClientOptions extends SpawnOptions {
 /** The article's client.py: one request, one response, a clean shutdown. */
 export async function runClient(options: ClientOptions = {}) {
   const { print = (line) => process.stdout.write(`${line}\n`), timeoutMs = TIMEOUT_MS } = options;
+  // #region run-client
   const server = spawnServer(options);
   options.onSpawn?.(server);
   const reader = new LineReader(server.stdout);
@@ -133,10 +140,15 @@ export async function runClient(options: ClientOptions = {}) {
     print(pythonDumps(response.result.structuredContent));
     return response;
   } finally {
+    // Also after an error: the server must not outlive the client.
     await shutdown(server, timeoutMs);
   }
+  // #endregion run-client
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  await runClient();
+  await runClient().catch((error: Error) => {
+    process.stderr.write(`client: ${error.message}\n`);
+    process.exitCode = 1;
+  });
 }

@@ -15,7 +15,6 @@ try {
 
     // Logs go to stderr: stdout carries protocol messages and nothing else.
     process.stderr.write('server: received tools/call\n');
-    // #endregion read-loop
 
     // #region write-line
     // One line of UTF-8 and a real 0x0A. JSON.stringify never emits a raw newline (inside
@@ -26,6 +25,7 @@ try {
     // the event loop keeps sending until they are gone, even after stdin has ended.
     // #endregion write-line
   }
+  // #endregion read-loop
 } catch (error) {
   // Like the Python original, a bad request ends the server. The reason goes to stderr,
   // where the client (and the person at the terminal) can see it.

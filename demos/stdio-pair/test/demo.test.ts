@@ -41,7 +41,7 @@ describe('pnpm demo:stdio', () => {
 describe('regions the docs embed', () => {
   const regions = {
     'server.ts': ['read-loop', 'write-line'],
-    'client.ts': ['spawn', 'write-request', 'read-response', 'shutdown'],
+    'client.ts': ['spawn', 'write-request', 'read-response', 'shutdown', 'run-client'],
   };
   for (const [file, names] of Object.entries(regions)) {
     it(`${file} has each region opened and closed once`, () => {

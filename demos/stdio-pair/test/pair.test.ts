@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runClient, shutdown, spawnServer, writeMessage } from '../src/client.ts';
+import { readResponse, request, runClient, shutdown, spawnServer, writeMessage } from '../src/client.ts';
 import { LineReader, ReadTimeoutError } from '../src/line-reader.ts';
 import { type PipeEvent, tracePipes } from '../src/trace.ts';
 import { fixtureBytes, killLeftovers, runScript } from './helpers.ts';
@@ -93,6 +93,17 @@ describe('the minimal client', () => {
     await expect(runClient({ script: ODD_SERVER, args: ['exit-now'], print: () => {} })).rejects.toThrow(
       'Server closed stdout before sending a response',
     );
+  });
+
+  it('reports the closed stdout, not EPIPE, when the server stopped reading', async () => {
+    const server = spawnServer({ script: ODD_SERVER, args: ['close-stdin'], stderr: 'pipe' });
+    const reader = new LineReader(server.stdout);
+    await once(server.stderr as NodeJS.ReadableStream, 'data');
+    writeMessage(server, request);
+    await expect(readResponse(reader, request.id, 5000)).rejects.toThrow(
+      'Server closed stdout before sending a response',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50)); // give a stray EPIPE the chance to surface
   });
 
   it('fails clearly when the server leaves half a message', async () => {

@@ -1,3 +1,5 @@
+import { closeSync } from 'node:fs';
+
 // Servers that misbehave in ways the client must survive; the first argument picks one.
 const mode = process.argv[2];
 
@@ -11,6 +13,12 @@ if (mode === 'silent') {
   process.stdin.resume();
   process.stdout.write('ready\n');
   setInterval(() => {}, 1000);
+} else if (mode === 'close-stdin') {
+  // Closes its end of pipe A while it lives on for a moment: a write to it now fails with EPIPE.
+  // (process.stdin.destroy() would leave fd 0 open: Node keeps its stdio descriptors.)
+  closeSync(0);
+  process.stderr.write('stdin closed\n');
+  setTimeout(() => process.exit(0), 300);
 } else if (mode === 'exit-now') {
   process.exit(0);
 } else if (mode === 'partial') {
