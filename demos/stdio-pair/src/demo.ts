@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { liveServers, runClient } from './client.ts';
 import { type LessonContext, lessons } from './lessons/index.ts';
 import { colorWanted, createPainter, type Paint } from './terminal.ts';
-import { formatEvent, type PipeEvent, tracePipes } from './trace.ts';
+import { formatEvent, legend, type PipeEvent, tracePipes } from './trace.ts';
 
 const HELP = `Usage: pnpm demo:stdio [options]
 
@@ -77,16 +77,9 @@ async function runArticlePair(paint: Paint, trace: boolean): Promise<number> {
   print(paint('bold', 'The bytes on the pipes, as the client saw them'));
   for (const event of events) print(formatEvent(event, paint));
   print('');
-  print(
-    paint(
-      'dim',
-      "  A and B are the two pipes of the article; C carries the server's logs (inherited with --trace off).",
-    ),
-  );
-  print(
-    paint('dim', `  Each ${paint(['bold', 'yellow'], '\\n')} is the single byte 0x0A that ends a message.`),
-  );
-  print(paint('dim', '  Next: pnpm demo:stdio --list-lessons'));
+  for (const line of legend(paint)) print(line);
+  print('');
+  print(paint('dim', 'Next: pnpm demo:stdio --list-lessons'));
   return 0;
 }
 

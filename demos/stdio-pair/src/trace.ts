@@ -66,3 +66,27 @@ export function preview(bytes: Buffer, paint: Paint, width = 64): string {
     .join(paint(['bold', 'yellow'], '\\n'));
   return bytes.includes(0x0a) ? text : `${text}  ${paint('dim', '(no newline)')}`;
 }
+
+/** Which code writes and reads each pipe, here and in the article's Python. */
+export function legend(paint: Paint): string[] {
+  const rows = [
+    [
+      'A',
+      'client writeMessage()  → server readLines(stdin)',
+      'Python: proc.stdin.write()       → sys.stdin.buffer',
+    ],
+    [
+      'B',
+      'server stdout.write()  → client readLine()',
+      'Python: sys.stdout.buffer.write() → proc.stdout.readline()',
+    ],
+    ['C', "the server's logs, piped only to count them", 'with --trace off they go straight to the terminal'],
+  ];
+  return [
+    ...rows.map(
+      ([label = '', ours = '', theirs = '']) =>
+        `  ${paint('bold', label)}  ${ours.padEnd(50)}${paint('dim', theirs)}`,
+    ),
+    `  ${paint(['bold', 'yellow'], '\\n')} is the one byte 0x0A that ends a message; each line above is one write or one read.`,
+  ];
+}
