@@ -11,7 +11,8 @@ import type { ResourcePool } from './servers.ts';
 
 /** Where a running exchange is shown as it happens; the JSON report and side-by-side steps use none. */
 export interface ExchangeView {
-  httpRequest(server: { url: string; dataset: string }, request: HttpRequestRecord): void;
+  /** `fixture` is the fixture the answer will be compared with, or null for the kit's own exchange. */
+  httpRequest(server: { url: string; dataset: string }, request: HttpRequestRecord, fixture: string | null): void;
   httpHeaders(
     head: Pick<HttpResponseRecord, 'status' | 'reason' | 'headers' | 'headersMs'>,
     sse: boolean,
@@ -61,9 +62,10 @@ async function send(
   ctx: ExchangeContext,
   dataset: string,
   request: HttpRequestRecord,
+  fixture: string | null,
 ): Promise<{ server: { url: string; dataset: string }; response: HttpResponseRecord; sse: boolean }> {
   const server = await ctx.resources.server(dataset);
-  ctx.view?.httpRequest(server, request);
+  ctx.view?.httpRequest(server, request, fixture);
   let sse = false;
   const live = await sendHttp(server.url, request, {
     signal: ctx.signal,
@@ -89,7 +91,7 @@ async function send(
 export async function replayFixture(ctx: ExchangeContext, fixtureId: string): Promise<HttpExchangeRecord> {
   const fixture = loadFixture(fixtureId);
   const request = requestOf(fixture);
-  const { server, response, sse } = await send(ctx, fixture.entry.dataset, request);
+  const { server, response, sse } = await send(ctx, fixture.entry.dataset, request, fixtureId);
   const result = matchResponse(fixture, {
     status: response.status,
     headers: response.headers,
@@ -120,7 +122,7 @@ export async function sendDerived(
 ): Promise<HttpExchangeRecord> {
   const fixture = loadFixture(fixtureId);
   const request = change(requestOf(fixture));
-  const { server, response, sse } = await send(ctx, fixture.entry.dataset, request);
+  const { server, response, sse } = await send(ctx, fixture.entry.dataset, request, null);
   const differences = rule.check(response);
   const record: HttpExchangeRecord = {
     transport: sse ? 'sse' : 'http',
@@ -141,7 +143,7 @@ export async function sendDerived(
 export async function stdioFixture(ctx: ExchangeContext, fixtureId: string): Promise<StdioExchangeRecord> {
   const fixture = loadFixture(fixtureId);
   const line = fixture.text('request').replace(/\r?\n$/, '');
-  const session = await ctx.resources.stdio();
+  const session = await ctx.resources.stdio(fixture.entry.dataset);
   ctx.view?.stdioRequest(session.pid, line);
   const answer = await session.exchange(line, ctx.signal);
   const result = matchResponse(fixture, { body: answer.line });
@@ -150,7 +152,7 @@ export async function stdioFixture(ctx: ExchangeContext, fixtureId: string): Pro
     fixture: fixtureId,
     against: `fixtures/${result.against}`,
     mode: result.mode,
-    command: ['node', '--import', 'tsx', 'packages/memos-mcp/src/stdio.ts'],
+    command: ['node', '--import', 'tsx', 'packages/memos-mcp/src/stdio.ts', '--dataset', fixture.entry.dataset],
     pid: session.pid,
     request: { line },
     response: answer,

@@ -39,6 +39,10 @@ const messages = {
     zh: '文章没有印出这次交换；它由本项目从 id 0 的请求改动一个请求头得到。',
     en: 'The article does not print this exchange; the kit built it from the id 0 request by changing one header.',
   },
+  reindented: {
+    zh: '（线上是一行 {bytes} 字节的 JSON，此处缩进显示）',
+    en: '(one line of {bytes} bytes on the wire; indented here)',
+  },
   bodyOmitted: {
     zh: '响应 body 共 {bytes} 字节，这里显示摘要（完整内容见 --json）',
     en: 'Response body: {bytes} bytes, summarised here (the full body is in --json)',

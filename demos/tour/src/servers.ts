@@ -15,7 +15,7 @@ export interface ResourceEvents {
 /** What a step needs: a server per dataset and the stdio child. */
 export interface ResourcePool {
   server(dataset: string): Promise<RunningServer>;
-  stdio(): Promise<StdioSession>;
+  stdio(dataset: string): Promise<StdioSession>;
 }
 
 /**
@@ -54,10 +54,11 @@ export class Resources implements ResourcePool {
     return pending.then((s) => ({ url: s.url, dataset }));
   }
 
-  stdio(): Promise<StdioSession> {
+  /** The stdio child serves one dataset; the first step that needs it chooses which. */
+  stdio(dataset: string): Promise<StdioSession> {
     if (this.#closed) return Promise.reject(new Error('the tour is shutting down'));
     if (!this.#stdio) {
-      this.#stdio = startStdioSession();
+      this.#stdio = startStdioSession(['--dataset', dataset]);
       this.#stdio.then(
         (s) => this.#events.onStdio?.({ pid: s.pid }),
         () => {},

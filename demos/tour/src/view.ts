@@ -1,4 +1,4 @@
-import { type Difference, loadFixture } from '@memos-kit/wire';
+import { type Difference, loadFixture, parseHttpMessage, tryParseJson } from '@memos-kit/wire';
 import type { ExchangeView } from './exchanges.ts';
 import { type Lang, t } from './i18n.ts';
 import { type JsonContext, paintJson } from './json-layers.ts';
@@ -98,7 +98,7 @@ export class TextView implements ExchangeView {
     this.#line();
     this.#line(p('title', `${this.#t('step')} ${number}/${total} · ${title}`));
     const where = `${this.#t('section')} ${section.number} ${this.#t('sectionSuffix')}`.replace(/\s+$/, '');
-    this.#line(p('muted', `${where} · ${section.title}`));
+    this.#line(p('muted', section.title === title ? where : `${where} · ${section.title}`));
     this.#line(`▸ ${step.note[this.#o.lang]}`);
     const fixture = step.fixtures[0] ? loadFixture(step.fixtures[0]).entry : undefined;
     if (step.fixtures.length === 1 && fixture && !step.title) {
@@ -110,19 +110,29 @@ export class TextView implements ExchangeView {
 
   // ---- raw messages -------------------------------------------------------------------------
 
-  #headerLines(headers: HeaderList): string[] {
+  /** `shown`: for a response, the header names the article prints; the others are dimmed as transport detail. */
+  #headerLines(headers: HeaderList, shown?: Set<string>): string[] {
     const p = this.#o.paint;
     return headers.map(([name, value]) => {
       let role: Role = 'http';
       if (isMcpHeader(name)) role = 'protocol';
-      else if (this.#shown && !this.#shown.has(name.toLowerCase())) role = 'muted';
+      else if (shown && !shown.has(name.toLowerCase())) role = 'muted';
       return p(role, `${name}: ${value}`);
     });
   }
 
+  /**
+   * A body as it came, except that a long one-line JSON body (what the SDK sends) is shown indented, with a
+   * note saying so: a class reads structure, and the bytes stay in --json.
+   */
   #bodyLines(body: string, context: JsonContext): string[] {
     const trimmed = body.replace(/\r?\n$/, '');
     if (trimmed === '') return [];
+    const parsed = tryParseJson(trimmed);
+    if (parsed.ok && !trimmed.includes('\n') && trimmed.length > this.#o.width / 2) {
+      const note = this.#o.paint('muted', this.#t('reindented', { bytes: Buffer.byteLength(trimmed) }));
+      return [note, ...paintJson(JSON.stringify(parsed.value, null, 2), this.#o.paint, context).split('\n')];
+    }
     return paintJson(trimmed, this.#o.paint, context).split('\n');
   }
 
@@ -138,7 +148,7 @@ export class TextView implements ExchangeView {
   }
 
   responseLines(response: HttpResponseRecord, context: JsonContext): string[] {
-    const lines = [this.#statusLine(response), ...this.#headerLines(response.headers)];
+    const lines = [this.#statusLine(response), ...this.#headerLines(response.headers, this.#shown)];
     if (response.body !== '') lines.push('', ...this.#bodyLines(response.body, context));
     return lines;
   }
@@ -149,12 +159,11 @@ export class TextView implements ExchangeView {
 
   // ---- ExchangeView: HTTP ----------------------------------------------------------------------
 
-  httpRequest(server: { url: string; dataset: string }, request: HttpRequestRecord): void {
+  httpRequest(server: { url: string; dataset: string }, request: HttpRequestRecord, fixture: string | null): void {
     if (this.#layout === 'side-by-side') return;
     this.#context = bodyContext(request.target);
-    this.#line(
-      this.#o.paint('muted', `→ ${this.#t('request')} · ${request.method} ${server.url}${request.target}`),
-    );
+    this.#shown = this.#fixtureHeaders(fixture);
+    this.#line(this.#o.paint('muted', `→ ${this.#t('request')} · ${server.url}`));
     this.#block(this.requestLines(request));
   }
 
@@ -166,7 +175,7 @@ export class TextView implements ExchangeView {
     const p = this.#o.paint;
     this.#line(p('muted', `← ${this.#t('response')} · ${head.status} ${head.reason} · text/event-stream`));
     this.#line(`${indent}${p('muted', `${seconds(head.headersMs)}  ${this.#t('headersAt')}`)}`);
-    this.#block([this.#statusLine(head), ...this.#headerLines(head.headers), '']);
+    this.#block([this.#statusLine(head), ...this.#headerLines(head.headers, this.#shown), '']);
   }
 
   sseEvent(event: SseEventRecord, index: number): void {
@@ -180,6 +189,14 @@ export class TextView implements ExchangeView {
       lines.push(`${p('http', 'data:')} ${paintJson(dataLine, p, 'jsonrpc')}`);
     }
     this.#block([...lines, '']);
+    // What the client gets once the event is complete: the data string parsed as one JSON-RPC message.
+    const message = tryParseJson(event.data);
+    if (message.ok) {
+      this.#line(`${indent}${indent}${p('muted', this.#t('decoded'))}`);
+      const pretty = paintJson(JSON.stringify(message.value, null, 2), p, 'jsonrpc').split('\n');
+      for (const line of pretty) this.#line(`${indent}${indent}${line}`);
+      this.#line();
+    }
   }
 
   httpDone(record: HttpExchangeRecord): void {
@@ -189,7 +206,6 @@ export class TextView implements ExchangeView {
     if (response.events) {
       this.#line(`${indent}${p('muted', `${seconds(response.endMs)}  ${this.#t('endAt')}`)}`);
     } else {
-      this.#shown = this.#fixtureHeaders(record);
       this.#line(
         p(
           'muted',
@@ -202,9 +218,11 @@ export class TextView implements ExchangeView {
     this.#verdict(record);
   }
 
-  #fixtureHeaders(record: ExchangeRecord): Set<string> | undefined {
-    if (record.fixture === null) return new Set(['content-type']);
-    const response = loadFixture(record.fixture).response;
+  #fixtureHeaders(fixture: string | null): Set<string> | undefined {
+    // Where the article prints no headers, Content-Type is still the one that decides how to read the body.
+    if (fixture === null) return new Set(['content-type']);
+    const entry = loadFixture(fixture);
+    const response = entry.entry.transport === 'sse' ? parseHttpMessage(entry.text('response')) : entry.response;
     if (!response || response.status === undefined) return new Set(['content-type']);
     return new Set(response.headers.map(([name]) => name.toLowerCase()));
   }
@@ -234,7 +252,7 @@ export class TextView implements ExchangeView {
   /** tools/list: a table of all tools, then memo_list_memos whole, then its filter help as prose. */
   #catalogLines(response: HttpResponseRecord): string[] {
     const p = this.#o.paint;
-    const lines = [this.#statusLine(response), ...this.#headerLines(response.headers), ''];
+    const lines = [this.#statusLine(response), ...this.#headerLines(response.headers, this.#shown), ''];
     let tools: Array<Record<string, unknown>> = [];
     try {
       const parsed = JSON.parse(response.body) as { result?: { tools?: Array<Record<string, unknown>> } };
@@ -288,21 +306,18 @@ export class TextView implements ExchangeView {
         this.#line(
           p('title', loadFixture(record.fixture ?? step.fixtures[0] ?? '').entry.title[this.#o.lang]),
         );
-        this.httpRequest(record.server, record.request);
+        this.httpRequest(record.server, record.request, record.fixture);
         this.httpDone(record);
       }
       return;
     }
     const columns = records.map((record) => {
-      this.#shown = this.#fixtureHeaders(record);
+      this.#shown = this.#fixtureHeaders(record.fixture);
       const context = bodyContext(record.request.target);
       const title = loadFixture(record.fixture ?? '').entry.title[this.#o.lang];
       return [
         p('title', title),
-        p(
-          'muted',
-          `→ ${this.#t('request')} · ${record.request.method} ${record.server.url}${record.request.target}`,
-        ),
+        p('muted', `→ ${this.#t('request')} · ${record.server.url}`),
         ...this.requestLines(record.request),
         '',
         p('muted', `← ${this.#t('response')} · ${record.response.status} ${record.response.reason}`),

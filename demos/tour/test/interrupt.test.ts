@@ -1,0 +1,42 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { portIsClosed, processIsGone, startTour, stopTour, type TourProcess } from './tour-process.ts';
+
+describe('Ctrl-C during an interactive tour', () => {
+  let tour: TourProcess | undefined;
+  afterAll(() => stopTour(tour));
+
+  it('stops its servers and its stdio child, and exits', async () => {
+    tour = startTour(['--interactive', '--pace', 'fast', '--no-color', '--lang', 'en']);
+    const running = tour;
+    const prompts = (out: string) => out.split('Press Enter').length - 1;
+    // Press Enter at each pause until the stdio step has run, so the tour holds two servers and a child.
+    for (let seen = 1; ; seen++) {
+      await running.waitFor((out) => prompts(out) >= seen);
+      if (running.stdout().includes('Line read from stdout')) break;
+      running.child.stdin.write('\n');
+    }
+    const ports = [...running.stdout().matchAll(/Server started http:\/\/127\.0\.0\.1:(\d+)/g)].map((m) =>
+      Number(m[1]),
+    );
+    const pid = Number(running.stdout().match(/stdio child process pid (\d+)/)?.[1]);
+    expect(ports.length).toBeGreaterThanOrEqual(2);
+    expect(processIsGone(pid)).toBe(false);
+    for (const port of ports) expect(await portIsClosed(port)).toBe(false);
+
+    running.child.kill('SIGINT');
+    expect(await running.exited).toBe(130);
+    expect(running.stdout()).toContain('Interrupted');
+    for (const port of ports) expect(await portIsClosed(port)).toBe(true);
+    expect(processIsGone(pid)).toBe(true);
+  }, 60_000);
+
+  it('quits cleanly with q', async () => {
+    tour = startTour(['--interactive', '--pace', 'fast', '--no-color', '--lang', 'en', '--step', '2']);
+    const running = tour;
+    await running.waitFor(/Press Enter to begin/);
+    running.child.stdin.write('q\n');
+    expect(await running.exited).toBe(0);
+    expect(running.stdout()).toContain('Tour ended.');
+    expect(running.stdout()).not.toContain('Server started');
+  }, 30_000);
+});
