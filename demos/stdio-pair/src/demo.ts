@@ -2,7 +2,6 @@
  * `pnpm demo:stdio`: the article's client and server over real pipes, then the bytes that crossed
  * them. `--lesson <name>` replays one of the classic stdio mistakes instead.
  */
-import { once } from 'node:events';
 import { parseArgs } from 'node:util';
 import { liveServers, runClient } from './client.ts';
 import { type LessonContext, lessons } from './lessons/index.ts';
@@ -64,7 +63,7 @@ async function runArticlePair(paint: Paint, trace: boolean): Promise<number> {
     onSpawn: (server) => {
       if (!trace) return;
       // The client is done once the server has exited; the trace also wants the pipes' last bytes.
-      closed = once(server, 'close');
+      closed = new Promise((resolve) => server.once('close', resolve));
       tracePipes(server, (event) => {
         events.push(event);
         if (event.kind === 'bytes' && event.fd === 2) process.stderr.write(event.bytes);

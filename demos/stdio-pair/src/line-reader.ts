@@ -9,6 +9,8 @@ const NEWLINE = 0x0a;
  * half a message, or two and a half. So bytes pile up here until a 0x0A arrives, and only a whole
  * line is handed out. Decoding waits for the whole line too: a chunk boundary can fall inside a
  * multi-byte UTF-8 character (中 is E4 B8 AD), and decoding chunk by chunk would break it.
+ * Searching the raw bytes for 0x0A is safe: every byte of a multi-byte character is 0x80 or more,
+ * so a 0x0A byte is always a real newline.
  */
 export class LineSplitter {
   #pending: Buffer = Buffer.alloc(0);
@@ -18,9 +20,11 @@ export class LineSplitter {
     this.#pending = Buffer.concat([this.#pending, chunk]);
     const lines: Buffer[] = [];
     let start = 0;
-    for (let end = this.#pending.indexOf(NEWLINE); end !== -1; end = this.#pending.indexOf(NEWLINE, start)) {
+    let end = this.#pending.indexOf(NEWLINE);
+    while (end !== -1) {
       lines.push(this.#pending.subarray(start, end + 1));
       start = end + 1;
+      end = this.#pending.indexOf(NEWLINE, start);
     }
     this.#pending = this.#pending.subarray(start);
     return lines;
@@ -81,7 +85,7 @@ export class ReadTimeoutError extends Error {
  * Python's `readline()` for a Node stream, with a timeout: resolves with the next line including
  * its `\n`; at EOF with whatever is left, which is an incomplete message if it has no `\n`, or
  * an empty buffer if the stream simply ended. The caller tells those cases apart, as the article's
- * client does.
+ * client does. One caller at a time: like readline(), it is a sequential read, not a dispatcher.
  */
 export class LineReader {
   readonly #splitter = new LineSplitter();

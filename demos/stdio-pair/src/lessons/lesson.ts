@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import { type Exit, type ServerProcess, type SpawnOptions, shutdown, spawnServer } from '../client.ts';
 import { LineReader, ReadTimeoutError } from '../line-reader.ts';
 import type { Paint } from '../terminal.ts';
@@ -46,7 +45,7 @@ export async function withServer<T>(
     else if (event.kind === 'bytes' && event.fd === 2) process.stderr.write(event.bytes);
   });
   // 'exit' can come before the last bytes of the pipes have been read; 'close' comes after them.
-  const closed = once(server, 'close');
+  const closed = new Promise((resolve) => server.once('close', resolve));
   const reader = new LineReader(server.stdout);
   try {
     const result = await body({ server, reader, stderr: () => stderr });
