@@ -9,6 +9,24 @@ const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormat
 const INT32 = { min: -(2 ** 31), max: 2 ** 31 - 1 };
 
 /**
+ * A JSON Schema 2020-12 validator that knows the protobuf formats in Memos' document. int32 is checked,
+ * because an out-of-range page size deserves a clear answer; the others only describe the value. Clients
+ * in the tests use it too, so the SDK's default validator does not warn about `format: "enum"`.
+ */
+export function createMemosAjv(options: { allErrors?: boolean } = {}): Ajv2020 {
+  const ajv = new Ajv2020({ strict: false, allErrors: options.allErrors ?? true, validateSchema: false });
+  addFormats(ajv);
+  ajv.addFormat('int32', {
+    type: 'number',
+    validate: (value: number) => Number.isInteger(value) && value >= INT32.min && value <= INT32.max,
+  });
+  for (const format of ['enum', 'int64', 'uint32', 'uint64', 'field-mask', 'bytes', 'double', 'float']) {
+    ajv.addFormat(format, true);
+  }
+  return ajv;
+}
+
+/**
  * Validates tool arguments against the tool's input schema (JSON Schema 2020-12, as MCP requires) and
  * explains the first problem in words an agent can act on, in the spirit of Memos' own messages:
  * `unknown argument "foo"`, `missing required argument "body.content"`, `argument "pageSize" must be integer`.
@@ -18,17 +36,7 @@ export class ArgumentValidator {
   private readonly compiled = new Map<string, ValidateFunction>();
 
   constructor() {
-    this.ajv = new Ajv2020({ strict: false, allErrors: false, validateSchema: false });
-    addFormats(this.ajv);
-    // The protobuf formats Memos' document carries. int32 is checked because an out-of-range page size
-    // deserves a clear answer; the others only describe the value.
-    this.ajv.addFormat('int32', {
-      type: 'number',
-      validate: (value: number) => Number.isInteger(value) && value >= INT32.min && value <= INT32.max,
-    });
-    for (const format of ['enum', 'int64', 'uint32', 'uint64', 'field-mask', 'bytes', 'double', 'float']) {
-      this.ajv.addFormat(format, true);
-    }
+    this.ajv = createMemosAjv({ allErrors: false });
   }
 
   /** Returns undefined when the arguments are valid, otherwise one sentence saying what is wrong. */
