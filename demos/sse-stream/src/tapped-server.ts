@@ -4,7 +4,7 @@ import { createAdapter, type PaceTimeline } from '@memos-kit/memos-mcp';
 
 /** One thing the server did to an MCP response, as seen from inside the server process. */
 export interface ServerWrite {
-  /** performance.now() of the call: the client in the same process measures on the same clock. */
+  /** performance.now() when it reached the socket: a client in the same process measures on the same clock. */
   at: number;
   kind: 'head' | 'write' | 'end' | 'close';
   bytes: Uint8Array;
@@ -12,9 +12,19 @@ export interface ServerWrite {
   writable: boolean;
 }
 
+export interface TappedServerOptions {
+  pace: 'article' | 'off' | PaceTimeline;
+  /**
+   * Return a promise to hold this write (and everything after it on the same response) until it settles.
+   * Tests use it to keep the result back until the client has shown it got the progress event.
+   */
+  holdWrite?: (bytes: Uint8Array) => Promise<void> | undefined;
+  log?: (line: string) => void;
+}
+
 export interface TappedServer {
   url: string;
-  /** Every write to every POST /mcp response so far, per response in arrival order. */
+  /** Every POST /mcp response so far, in arrival order, each with what the server wrote to it. */
   responses: ServerWrite[][];
   close(): Promise<void>;
 }
@@ -25,42 +35,48 @@ function toBytes(chunk: unknown): Uint8Array {
   return new Uint8Array();
 }
 
+type AnyCall = (...args: unknown[]) => unknown;
+
 /** Records what the adapter writes to a response, and when, without changing what it writes. */
-function tap(res: ServerResponse, record: (write: ServerWrite) => void): void {
-  const write = res.write;
-  const end = res.end;
-  const writeHead = res.writeHead;
-  const now = () => performance.now();
-  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
-    record({ at: now(), kind: 'head', bytes: new Uint8Array(), writable: !this.destroyed });
-    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
-  } as ServerResponse['writeHead'];
-  res.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
-    record({ at: now(), kind: 'write', bytes: toBytes(chunk), writable: !this.destroyed && this.writable });
-    return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
-  } as ServerResponse['write'];
-  res.end = function (this: ServerResponse, ...args: unknown[]) {
-    const chunk = typeof args[0] === 'function' ? undefined : args[0];
-    record({ at: now(), kind: 'end', bytes: toBytes(chunk), writable: !this.destroyed && this.writable });
-    return (end as (...a: unknown[]) => ServerResponse).apply(this, args);
-  } as ServerResponse['end'];
-  res.once('close', () => record({ at: now(), kind: 'close', bytes: new Uint8Array(), writable: false }));
+function tap(res: ServerResponse, record: (write: ServerWrite) => void, options: TappedServerOptions): void {
+  const original = { writeHead: res.writeHead, write: res.write, end: res.end } as Record<string, AnyCall>;
+  let held: Promise<void> | undefined;
+  const pass = (kind: 'head' | 'write' | 'end', args: unknown[], bytes: Uint8Array) => {
+    const go = () => {
+      record({ at: performance.now(), kind, bytes, writable: !res.destroyed && res.writable });
+      return original[kind === 'head' ? 'writeHead' : kind]?.apply(res, args);
+    };
+    if (!held && kind !== 'head') held = options.holdWrite?.(bytes);
+    if (!held) return go();
+    held = held.then(() => void go());
+    return kind === 'head' ? res : kind === 'write' ? true : res;
+  };
+  res.writeHead = ((...args: unknown[]) =>
+    pass('head', args, new Uint8Array())) as ServerResponse['writeHead'];
+  res.write = ((...args: unknown[]) => pass('write', args, toBytes(args[0]))) as ServerResponse['write'];
+  res.end = ((...args: unknown[]) =>
+    pass(
+      'end',
+      args,
+      typeof args[0] === 'function' ? new Uint8Array() : toBytes(args[0]),
+    )) as ServerResponse['end'];
+  res.once('close', () =>
+    record({ at: performance.now(), kind: 'close', bytes: new Uint8Array(), writable: false }),
+  );
 }
 
 /**
  * The kit's real MCP adapter (dataset "empty") behind a plain node:http listener that taps POST /mcp
  * responses: what the server wrote and when.
  */
-export async function startTappedAdapter(options: {
-  pace: 'article' | 'off' | PaceTimeline;
-}): Promise<TappedServer> {
-  const adapter = await createAdapter({ dataset: 'empty', pace: options.pace });
+export async function startTappedAdapter(options: TappedServerOptions): Promise<TappedServer> {
+  const adapter = await createAdapter({ dataset: 'empty', pace: options.pace, log: options.log });
   const responses: ServerWrite[][] = [];
   const server = createServer((req, res) => {
     if (req.method === 'POST' && req.url === '/mcp') {
       const writes: ServerWrite[] = [];
       responses.push(writes);
-      tap(res, (write) => writes.push(write));
+      tap(res, (write) => writes.push(write), options);
     }
     adapter.app(req, res);
   });

@@ -1,0 +1,44 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { normaliseTranscript, runDemo } from './run-demo.ts';
+
+const transcriptPath = fileURLToPath(new URL('../transcripts/demo.txt', import.meta.url));
+
+describe('pnpm demo:sse', () => {
+  it('prints the wire as in its transcript (times, ports and dates aside) and exits 0', async () => {
+    const run = await runDemo(['--fast', '--no-color']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    // UPDATE_TRANSCRIPTS=1 rewrites the transcript after a deliberate change to the demo's output.
+    if (process.env.UPDATE_TRANSCRIPTS === '1') writeFileSync(transcriptPath, run.stdout);
+    expect(normaliseTranscript(run.stdout)).toBe(normaliseTranscript(readFileSync(transcriptPath, 'utf8')));
+  });
+
+  it('--lesson chunks: every cut gives the same events from both parsers', async () => {
+    const run = await runDemo(['--lesson', 'chunks', '--no-color']);
+    expect(run.code).toBe(0);
+    const verdicts = run.stdout.split('\n').filter((line) => /^\s+[✓✗] \d+ reads/.test(line));
+    expect(verdicts.length).toBeGreaterThanOrEqual(7);
+    expect(verdicts.filter((line) => line.includes('✗'))).toStrictEqual([]);
+    expect(run.stdout).toContain('eventsource-parser catches up'); // the CR held back at the end of a read
+  });
+
+  it('--lesson proxy without nginx says how to install it, and fails only where nginx is required', async () => {
+    const missing = { KIT_NGINX: fileURLToPath(new URL('./no-such-nginx', import.meta.url)) };
+    const relaxed = await runDemo(['--lesson', 'proxy', '--no-color'], { ...missing, KIT_REQUIRE_NGINX: '' });
+    expect(relaxed.code).toBe(0);
+    expect(relaxed.stdout).toContain('apt-get install -y nginx-light');
+    const strict = await runDemo(['--lesson', 'proxy', '--no-color'], { ...missing, KIT_REQUIRE_NGINX: '1' });
+    expect(strict.code).toBe(1);
+  });
+
+  it('explains itself with --help and refuses unknown options', async () => {
+    const help = await runDemo(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('--lesson chunks');
+    const wrong = await runDemo(['--lesson', 'nope']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('--lesson takes "chunks" or "proxy"');
+  });
+});
