@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { lessons } from '../src/lessons/index.ts';
-import { fixtureBytes, killLeftovers, runScript, srcPath } from './helpers.ts';
+import { expectNoLeftovers, fixtureBytes, runScript, srcPath } from './helpers.ts';
 
-afterEach(killLeftovers);
+afterEach(expectNoLeftovers);
 
 const terminal = fixtureBytes('terminal').toString('utf8');
 

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadFixture } from '@memos-kit/wire';
+import { expect } from 'vitest';
 import { liveServers } from '../src/client.ts';
 
 export const stdioFixture = loadFixture('stdio-tools-call');
@@ -39,15 +40,25 @@ export async function runScript(file: string, args: string[] = []) {
   }
 }
 
-/** For afterEach: nothing a test started may outlive it, also when the test failed. */
-export async function killLeftovers(): Promise<void> {
-  const children = [...liveServers, ...scripts];
+/**
+ * For afterEach: nothing a test started may outlive it, also when the test failed. Returns how many
+ * processes were still running, which should be none: the code under test cleans up after itself.
+ */
+export async function killLeftovers(): Promise<number> {
+  const children = [...liveServers, ...scripts].filter(
+    (child) => child.exitCode === null && child.signalCode === null,
+  );
   for (const child of children) {
-    if (child.exitCode !== null || child.signalCode !== null) continue;
     const exited = once(child, 'exit');
     if (scripts.has(child) && child.pid) process.kill(-child.pid, 'SIGKILL');
     else child.kill('SIGKILL');
     await exited;
   }
   scripts.clear();
+  return children.length;
+}
+
+/** Fails the test whose code left a process running (after killing it). */
+export async function expectNoLeftovers(): Promise<void> {
+  expect(await killLeftovers(), 'processes still running after the test').toBe(0);
 }

@@ -9,9 +9,9 @@ import { prettyJson } from '../src/lessons/pretty-json.ts';
 import { readToEof } from '../src/lessons/read-to-eof.ts';
 import { twoInOneRead } from '../src/lessons/two-in-one-read.ts';
 import { createPainter } from '../src/terminal.ts';
-import { fixtureBytes, killLeftovers } from './helpers.ts';
+import { expectNoLeftovers, fixtureBytes } from './helpers.ts';
 
-afterEach(killLeftovers);
+afterEach(expectNoLeftovers);
 
 /** A lesson's context that records what it prints, with a short patience so the suite stays quick. */
 function context(): LessonContext & { output: () => string } {

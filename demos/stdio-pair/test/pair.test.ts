@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readResponse, request, runClient, shutdown, spawnServer, writeMessage } from '../src/client.ts';
 import { LineReader, ReadTimeoutError } from '../src/line-reader.ts';
 import { type PipeEvent, tracePipes } from '../src/trace.ts';
-import { fixtureBytes, killLeftovers, runScript } from './helpers.ts';
+import { expectNoLeftovers, fixtureBytes, runScript } from './helpers.ts';
 
-afterEach(killLeftovers);
+afterEach(expectNoLeftovers);
 
 const ODD_SERVER = '../test/__fixtures__/odd-server.ts';
 
@@ -103,7 +103,7 @@ describe('the minimal client', () => {
     await expect(readResponse(reader, request.id, 5000)).rejects.toThrow(
       'Server closed stdout before sending a response',
     );
-    await new Promise((resolve) => setTimeout(resolve, 50)); // give a stray EPIPE the chance to surface
+    await shutdown(server);
   });
 
   it('fails clearly when the server leaves half a message', async () => {
