@@ -2,8 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    // The demo test starts Node + tsx, which takes a second or more on a busy machine.
-    testTimeout: 20_000,
+    // The demo tests start Node + tsx and two servers: a second when idle, far longer on a busy shared machine.
+    testTimeout: 60_000,
     hookTimeout: 20_000,
   },
 });

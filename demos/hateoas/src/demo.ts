@@ -2,6 +2,7 @@
 // through HAL; then the same moment is seen through MCP tools.
 
 import { runInteractive } from './demo/interactive.ts';
+import { runMemoThreeWays } from './demo/memo-three-ways.ts';
 import { createSay } from './demo/messages.ts';
 import { parseDemoArgs, UsageError, usage } from './demo/options.ts';
 import { createPaint, Printer } from './demo/printer.ts';
@@ -47,6 +48,7 @@ async function main(): Promise<number> {
     else {
       await runHalScenario(context);
       await runMcpScenario(context);
+      await runMemoThreeWays(context);
       printSummary(context);
     }
   } finally {

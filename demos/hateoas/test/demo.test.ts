@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { parseDemoArgs, UsageError } from '../src/demo/options.ts';
 
 const demo = fileURLToPath(new URL('../src/demo.ts', import.meta.url));
 const children = new Set<ChildProcess>();
@@ -49,13 +50,20 @@ describe('pnpm demo:hateoas', () => {
       'Mcp-Name: order_cancel',
       '"isError": true',
       'Mcp-Name: order_refund',
+      'GET /api/v1/memos/lunch-poll HTTP/1.1',
+      'Content-Type: application/hal+json',
+      '"edit": { "href": "/api/v1/memos/lunch-poll" }',
+      'Mcp-Name: memo_get_memo',
+      'Mcp-Name: memo_update_memo',
+      '"text": "permission denied"',
     ];
-    const positions = order.map((marker) => output.indexOf(marker));
-    expect(
-      positions.every((position) => position >= 0),
-      `missing: ${order.filter((_, i) => positions[i] === -1)}`,
-    ).toBe(true);
-    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    // Each marker must appear after the one before it: the steps run in the article's order.
+    let from = 0;
+    for (const marker of order) {
+      const at = output.indexOf(marker, from);
+      expect(at, `"${marker}" missing or out of order`).toBeGreaterThanOrEqual(0);
+      from = at + marker.length;
+    }
     // No colour codes with --no-color.
     expect(output).not.toContain('\u001b[');
   });
@@ -67,13 +75,24 @@ describe('pnpm demo:hateoas', () => {
     expect(output).toContain('HTTP/1.1 409 Conflict');
     expect(output).toContain('Mcp-Name: order_cancel');
   });
+});
 
-  it('prints help, and rejects an unknown option with exit code 2', async () => {
-    const help = await runDemo(['--help']);
-    expect(help.code).toBe(0);
-    expect(help.output).toContain('--interactive');
-    const wrong = await runDemo(['--lang', 'fr']);
-    expect(wrong.code).toBe(2);
-    expect(wrong.output).toContain('--lang must be zh or en');
+describe('options', () => {
+  it('reads --interactive, --lang, --no-color and NO_COLOR', () => {
+    expect(parseDemoArgs(['--interactive', '--lang', 'en'], {}, true)).toEqual({
+      interactive: true,
+      lang: 'en',
+      color: true,
+      help: false,
+    });
+    expect(parseDemoArgs(['--no-color'], {}, true).color).toBe(false);
+    expect(parseDemoArgs([], { NO_COLOR: '1' }, true).color).toBe(false);
+    expect(parseDemoArgs([], {}, false).color).toBe(false);
+    expect(parseDemoArgs(['-h'], {}, true).help).toBe(true);
+  });
+
+  it('rejects what it does not know with a UsageError', () => {
+    expect(() => parseDemoArgs(['--lang', 'fr'])).toThrow(UsageError);
+    expect(() => parseDemoArgs(['--fast'])).toThrow(UsageError);
   });
 });

@@ -131,8 +131,11 @@ export class LinksClient {
 // #endregion follow-link
 
 /** One HTTP exchange, kept whole so the demo can print the wire. */
-export async function sendRequest(method: string, url: URL): Promise<Exchange> {
-  const requestHeaders: Array<[string, string]> = [['Accept', ACCEPT]];
+export async function sendRequest(
+  method: string,
+  url: URL,
+  requestHeaders: Array<[string, string]> = [['Accept', ACCEPT]],
+): Promise<Exchange> {
   const response = await fetch(url, { method, headers: Object.fromEntries(requestHeaders) });
   const body = await response.text();
   const exchange: Exchange = {

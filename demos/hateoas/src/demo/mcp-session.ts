@@ -13,7 +13,13 @@ export interface McpExchange {
 }
 
 /** The request headers that carry MCP meaning; Accept and friends are the same on every call. */
-const SHOWN_REQUEST_HEADERS = ['content-type', 'mcp-protocol-version', 'mcp-method', 'mcp-name'];
+const SHOWN_REQUEST_HEADERS = [
+  'authorization',
+  'content-type',
+  'mcp-protocol-version',
+  'mcp-method',
+  'mcp-name',
+];
 
 export interface McpSession {
   client: Client;
@@ -27,6 +33,7 @@ export interface McpSession {
 export async function openMcpSession(
   mcpUrl: string,
   onExchange: (exchange: McpExchange) => void,
+  extraHeaders: Record<string, string> = {},
 ): Promise<McpSession> {
   const tap: FetchLike = async (input, init) => {
     const response = await fetch(input, init);
@@ -48,7 +55,12 @@ export async function openMcpSession(
     { name: 'orders-demo-host', version: '1.0.0' },
     { versionNegotiation: { mode: { pin: '2026-07-28' } } },
   );
-  await client.connect(new StreamableHTTPClientTransport(new URL(mcpUrl), { fetch: tap }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(mcpUrl), {
+      fetch: tap,
+      requestInit: { headers: extraHeaders },
+    }),
+  );
   return { client, close: () => client.close() };
 }
 
@@ -56,9 +68,13 @@ export async function openMcpSession(
  * For reading in class: the per-request `_meta` envelope and the tools' JSON Schemas are long and
  * the same on every call, so they are replaced with "…". Everything else is shown as sent.
  */
-export function elideForReading(value: unknown, key?: string): unknown {
-  if (key === '_meta' || key === 'inputSchema' || key === 'outputSchema') return '…';
-  if (Array.isArray(value)) return value.map((item) => elideForReading(item));
+export function elideForReading(value: unknown, more: readonly string[] = [], key?: string): unknown {
+  if (key !== undefined && (ALWAYS_ELIDED.includes(key) || more.includes(key))) return '…';
+  if (Array.isArray(value)) return value.map((item) => elideForReading(item, more));
   if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, elideForReading(item, name)]));
+  return Object.fromEntries(
+    Object.entries(value).map(([name, item]) => [name, elideForReading(item, more, name)]),
+  );
 }
+
+const ALWAYS_ELIDED = ['_meta', 'inputSchema', 'outputSchema'];

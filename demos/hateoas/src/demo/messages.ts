@@ -98,6 +98,44 @@ const messages = {
     zh: 'SDK 客户端连接时先发送 server/discover 探测',
     en: 'on connect the SDK client first sends a server/discover probe',
   },
+  partMemo: {
+    zh: '第三部分 · 同一条 Memo，三种方式：REST、HAL、MCP',
+    en: 'Part 3 · One memo, three ways: REST, HAL, MCP',
+  },
+  memoServer: { zh: 'Memos 模拟服务与它的 MCP 适配器', en: 'the Memos mock and its MCP adapter' },
+  restTitle: { zh: 'REST：bob 读取 alice 的公开 Memo', en: 'REST: bob reads a public memo of alice’s' },
+  halTitle: {
+    zh: 'HAL：同一个请求，Accept: application/hal+json',
+    en: 'HAL: the same request with Accept: application/hal+json',
+  },
+  sameFields: { zh: '(与上一步 JSON 相同的字段)', en: '(the same fields as the JSON above)' },
+  halSuperset: {
+    zh: '除 _links 外，HAL 响应与 JSON 响应逐字段相同',
+    en: 'Apart from _links, the HAL answer equals the JSON answer field for field',
+  },
+  readerLinks: {
+    zh: 'bob 不能修改这条 Memo：没有 edit，也没有 delete',
+    en: 'bob may not change this memo: no edit, no delete',
+  },
+  ownerNote: {
+    zh: '同一个请求，换成作者 alice 的 token：',
+    en: 'The same request with alice’s token, the author:',
+  },
+  ownerLinks: { zh: '作者看到 edit 和 delete', en: 'The author gets edit and delete' },
+  mcpMemoTitle: { zh: 'MCP：tools/call memo_get_memo', en: 'MCP: tools/call memo_get_memo' },
+  elidedMemo: {
+    zh: 'structuredContent 与 text 就是上面的 Memo，以 … 省略',
+    en: 'structuredContent and text are the memo above, shown as …',
+  },
+  mcpSameMemo: {
+    zh: 'structuredContent 与 REST 的 JSON 相同，而且没有链接',
+    en: 'structuredContent equals the REST JSON, and carries no links',
+  },
+  mcpUpdateTitle: { zh: 'MCP：bob 试着 memo_update_memo', en: 'MCP: bob tries memo_update_memo' },
+  mcpUpdateNote: {
+    zh: 'HAL 会藏起 edit 链接；MCP 的工具一直都在，结果告诉模型为什么不行。',
+    en: 'HAL would hide the edit link; the MCP tool is always there, and its result tells the model why not.',
+  },
   summaryTitle: { zh: '对比', en: 'Side by side' },
   summary: {
     zh: [

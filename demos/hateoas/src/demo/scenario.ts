@@ -16,7 +16,12 @@ export interface DemoContext {
   check(condition: boolean, okText: string, failText?: string): void;
 }
 
-export function printMcpExchange(printer: Printer, exchange: McpExchange, responseNote?: string): void {
+export function printMcpExchange(
+  printer: Printer,
+  exchange: McpExchange,
+  responseNote?: string,
+  elide: readonly string[] = [],
+): void {
   const request = safeJson(exchange.requestBody);
   printer.wire({
     dir: 'out',
@@ -31,7 +36,7 @@ export function printMcpExchange(printer: Printer, exchange: McpExchange, respon
     headers: exchange.responseHeaders.map(([name, value]) => [mcpHeaderName(name), value]),
     body:
       responseNote ??
-      (response === undefined ? exchange.responseBody : formatJson(elideForReading(response))),
+      (response === undefined ? exchange.responseBody : formatJson(elideForReading(response, elide))),
   });
 }
 
@@ -41,6 +46,7 @@ function mcpHeaderName(name: string): string {
     'mcp-protocol-version': 'MCP-Protocol-Version',
     'mcp-method': 'Mcp-Method',
     'mcp-name': 'Mcp-Name',
+    authorization: 'Authorization',
   };
   return known[name] ?? name;
 }
