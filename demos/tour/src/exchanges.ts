@@ -12,7 +12,11 @@ import type { ResourcePool } from './servers.ts';
 /** Where a running exchange is shown as it happens; the JSON report and side-by-side steps use none. */
 export interface ExchangeView {
   /** `fixture` is the fixture the answer will be compared with, or null for the kit's own exchange. */
-  httpRequest(server: { url: string; dataset: string }, request: HttpRequestRecord, fixture: string | null): void;
+  httpRequest(
+    server: { url: string; dataset: string },
+    request: HttpRequestRecord,
+    fixture: string | null,
+  ): void;
   httpHeaders(
     head: Pick<HttpResponseRecord, 'status' | 'reason' | 'headers' | 'headersMs'>,
     sse: boolean,
@@ -152,7 +156,14 @@ export async function stdioFixture(ctx: ExchangeContext, fixtureId: string): Pro
     fixture: fixtureId,
     against: `fixtures/${result.against}`,
     mode: result.mode,
-    command: ['node', '--import', 'tsx', 'packages/memos-mcp/src/stdio.ts', '--dataset', fixture.entry.dataset],
+    command: [
+      'node',
+      '--import',
+      'tsx',
+      'packages/memos-mcp/src/stdio.ts',
+      '--dataset',
+      fixture.entry.dataset,
+    ],
     pid: session.pid,
     request: { line },
     response: answer,

@@ -73,6 +73,7 @@ const messages = {
     zh: '{total} 个步骤全部与文章一致。',
     en: 'All {total} steps match the article.',
   },
+  summaryOne: { zh: '这个步骤与文章一致。', en: 'The step matches the article.' },
   summarySome: {
     zh: '{total} 个步骤中有 {failed} 个与文章不一致：{which}',
     en: '{failed} of {total} steps differ from the article: {which}',

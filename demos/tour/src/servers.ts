@@ -26,7 +26,9 @@ export class Resources implements ResourcePool {
   readonly #pace: Pace;
   readonly #events: ResourceEvents;
   readonly #servers = new Map<string, Promise<{ url: string; close(): Promise<void> }>>();
+  /** Kept apart from the ready one, so Ctrl-C during start-up can still stop the child. */
   #stdio: Promise<StdioSession> | undefined;
+  #stdioReady: Promise<StdioSession> | undefined;
   #closed = false;
 
   constructor(pace: Pace, events: ResourceEvents = {}) {
@@ -58,13 +60,15 @@ export class Resources implements ResourcePool {
   stdio(dataset: string): Promise<StdioSession> {
     if (this.#closed) return Promise.reject(new Error('the tour is shutting down'));
     if (!this.#stdio) {
-      this.#stdio = startStdioSession(['--dataset', dataset]);
-      this.#stdio.then(
-        (s) => this.#events.onStdio?.({ pid: s.pid }),
-        () => {},
-      );
+      const starting = startStdioSession(['--dataset', dataset]);
+      this.#stdio = starting;
+      this.#stdioReady = starting.then(async (session) => {
+        await session.ready;
+        this.#events.onStdio?.({ pid: session.pid });
+        return session;
+      });
     }
-    return this.#stdio;
+    return this.#stdioReady ?? this.#stdio;
   }
 
   /** Stops everything that was started; safe to call more than once. */
@@ -75,6 +79,7 @@ export class Resources implements ResourcePool {
     if (this.#stdio) closing.push(this.#stdio.then((s) => s.close()));
     this.#servers.clear();
     this.#stdio = undefined;
+    this.#stdioReady = undefined;
     await Promise.allSettled(closing);
   }
 }

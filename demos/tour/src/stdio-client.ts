@@ -19,6 +19,8 @@ export interface StdioExchange {
 
 export interface StdioSession {
   pid: number;
+  /** Settles when the child has announced itself on stderr (or exited, or stayed silent for 20 s). */
+  ready: Promise<void>;
   exchange(line: string, signal?: AbortSignal): Promise<StdioExchange>;
   close(): Promise<void>;
 }
@@ -44,18 +46,40 @@ export async function startStdioSession(args: readonly string[] = []): Promise<S
     else early.push(line);
   });
   let stderr = '';
+  const stderrWaiters = new Set<() => void>();
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (chunk: string) => {
     stderr += chunk;
+    for (const wake of stderrWaiters) wake();
   });
   const exited = new Promise<void>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) resolve();
     else child.once('exit', () => resolve());
   });
+  /** Resolves once stderr has a complete line after `from`, or after `ms` (a server may log nothing). */
+  const stderrLine = (from: number, ms: number) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        stderrWaiters.delete(check);
+        resolve();
+      };
+      const check = () => {
+        if (stderr.indexOf('\n', from) !== -1) done();
+      };
+      const timer = setTimeout(done, ms);
+      stderrWaiters.add(check);
+      exited.then(done);
+      check();
+    });
+  // The kit's server says on stderr when it is ready; waiting for that keeps start-up out of the exchange's time.
+  const ready = stderrLine(0, 20_000);
 
   return {
     pid,
+    ready,
     async exchange(line, signal) {
+      await ready;
       const stderrBefore = stderr.length;
       const started = performance.now();
       const answer = new Promise<string>((resolve, reject) => {
@@ -67,10 +91,13 @@ export async function startStdioSession(args: readonly string[] = []): Promise<S
       });
       child.stdin.write(`${line}\n`);
       const reply = await answer;
+      const elapsedMs = Math.round((performance.now() - started) * 10) / 10;
+      // A server logs before it answers, but stderr and stdout are separate pipes read in no fixed order.
+      await stderrLine(stderrBefore, 200);
       return {
         line: reply,
         stderr: stderr.slice(stderrBefore),
-        elapsedMs: Math.round((performance.now() - started) * 10) / 10,
+        elapsedMs,
       };
     },
     async close() {

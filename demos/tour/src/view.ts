@@ -159,7 +159,11 @@ export class TextView implements ExchangeView {
 
   // ---- ExchangeView: HTTP ----------------------------------------------------------------------
 
-  httpRequest(server: { url: string; dataset: string }, request: HttpRequestRecord, fixture: string | null): void {
+  httpRequest(
+    server: { url: string; dataset: string },
+    request: HttpRequestRecord,
+    fixture: string | null,
+  ): void {
     if (this.#layout === 'side-by-side') return;
     this.#context = bodyContext(request.target);
     this.#shown = this.#fixtureHeaders(fixture);
@@ -222,7 +226,8 @@ export class TextView implements ExchangeView {
     // Where the article prints no headers, Content-Type is still the one that decides how to read the body.
     if (fixture === null) return new Set(['content-type']);
     const entry = loadFixture(fixture);
-    const response = entry.entry.transport === 'sse' ? parseHttpMessage(entry.text('response')) : entry.response;
+    const response =
+      entry.entry.transport === 'sse' ? parseHttpMessage(entry.text('response')) : entry.response;
     if (!response || response.status === undefined) return new Set(['content-type']);
     return new Set(response.headers.map(([name]) => name.toLowerCase()));
   }
@@ -360,7 +365,8 @@ export class TextView implements ExchangeView {
   summary(failed: readonly number[], total: number): void {
     const p = this.#o.paint;
     this.#line();
-    if (failed.length === 0) this.#line(p('ok', this.#t('summaryAll', { total })));
+    if (failed.length === 0)
+      this.#line(p('ok', this.#t(total === 1 ? 'summaryOne' : 'summaryAll', { total })));
     else {
       this.#line(
         p('fail', this.#t('summarySome', { total, failed: failed.length, which: failed.join(', ') })),

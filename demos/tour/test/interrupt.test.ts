@@ -28,7 +28,7 @@ describe('Ctrl-C during an interactive tour', () => {
     expect(running.stdout()).toContain('Interrupted');
     for (const port of ports) expect(await portIsClosed(port)).toBe(true);
     expect(processIsGone(pid)).toBe(true);
-  }, 60_000);
+  }, 120_000);
 
   it('quits cleanly with q', async () => {
     tour = startTour(['--interactive', '--pace', 'fast', '--no-color', '--lang', 'en', '--step', '2']);
@@ -38,5 +38,5 @@ describe('Ctrl-C during an interactive tour', () => {
     expect(await running.exited).toBe(0);
     expect(running.stdout()).toContain('Tour ended.');
     expect(running.stdout()).not.toContain('Server started');
-  }, 30_000);
+  }, 60_000);
 });

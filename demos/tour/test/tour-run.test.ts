@@ -20,7 +20,7 @@ describe('pnpm demo --pace fast --no-color (the text tour, as a child process)',
   beforeAll(async () => {
     tour = startTour(['--pace', 'fast', '--no-color', '--lang', 'zh']);
     code = await tour.exited;
-  }, 60_000);
+  }, 120_000);
   afterAll(() => stopTour(tour));
 
   it('walks every step against the live servers and every step matches the article', () => {
@@ -49,7 +49,7 @@ describe('pnpm demo --json', () => {
     tour = startTour(['--json', '--pace', 'fast', '--lang', 'en']);
     expect(await tour.exited).toBe(0);
     report = JSON.parse(tour.stdout()) as TourReport;
-  }, 60_000);
+  }, 120_000);
   afterAll(() => stopTour(tour));
 
   it('validates against the published schema', () => {
