@@ -9,6 +9,12 @@ import { createPaint, Printer } from './demo/printer.ts';
 import { type DemoContext, printSummary, runHalScenario, runMcpScenario } from './demo/scenario.ts';
 import { startOrdersServer } from './server.ts';
 
+// Piped into `head` or a pager that quits early: stop quietly instead of dying on EPIPE.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
+
 async function main(): Promise<number> {
   let options: ReturnType<typeof parseDemoArgs>;
   try {
