@@ -38,13 +38,20 @@ interface CallResult {
   structuredContent?: Record<string, unknown>;
 }
 
-async function rest(path: string, token: string, method = 'GET'): Promise<{ status: number; json: any }> {
+/** The few fields the tests read from REST bodies; the rest is compared whole. */
+type RestBody = { message?: string; reactions?: Array<{ name: string }> } & Record<string, unknown>;
+
+async function rest(
+  path: string,
+  token: string,
+  method = 'GET',
+): Promise<{ status: number; json: RestBody }> {
   const response = await fetch(`${server.url}/api/v1${path}`, {
     method,
     headers: { Authorization: `Bearer ${token}` },
   });
   const text = await response.text();
-  return { status: response.status, json: text ? JSON.parse(text) : undefined };
+  return { status: response.status, json: text ? (JSON.parse(text) as RestBody) : {} };
 }
 
 async function call(client: Client, tool: string, args: Record<string, unknown>): Promise<CallResult> {
@@ -87,7 +94,7 @@ async function exerciseWrites(client: Client, id: string, token: string): Promis
     used.push(step.tool);
   }
   const memo = `${id}-memo`;
-  const reactions = (await rest(`/memos/${memo}/reactions`, token)).json.reactions as Array<{ name: string }>;
+  const reactions = (await rest(`/memos/${memo}/reactions`, token)).json.reactions ?? [];
   // The canonical resource name is accepted as well as the bare id.
   const removed = await call(client, 'memo_delete_memo_reaction', { memo, reaction: reactions[0]?.name });
   expect(removed.isError, removed.content[0]?.text).toBeUndefined();

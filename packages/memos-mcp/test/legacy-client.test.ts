@@ -1,0 +1,72 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningAdapter, startServer } from '../src/index.ts';
+import { createMemosAjv } from '../src/tools/argument-validator.ts';
+import { STDIO_ENTRY } from './support/stdio-process.ts';
+
+/**
+ * The v1 package `@modelcontextprotocol/sdk` speaks only up to 2025-11-25: it opens with `initialize`.
+ * The v2 server still serves it (stateless on HTTP, one pinned era per stdio connection).
+ */
+let server: RunningAdapter;
+beforeAll(async () => {
+  server = await startServer({ port: 0, dataset: 'workshop' });
+});
+afterAll(() => server.close());
+
+async function exercise(transport: Transport): Promise<void> {
+  const client = new Client(
+    { name: 'legacy-host', version: '0.9.0' },
+    // Memos' formats, so the client's output-schema check does not warn about `format: "enum"`.
+    { jsonSchemaValidator: new AjvJsonSchemaValidator(createMemosAjv() as never) },
+  );
+  await client.connect(transport);
+  try {
+    expect(client.getServerVersion()).toEqual({ name: 'memos-example-adapter', version: '1.0.0' });
+    expect(client.getInstructions()).toBe('Provides tools for querying Memos.');
+    const { tools } = await client.listTools();
+    expect(tools).toHaveLength(20);
+
+    const progress: unknown[] = [];
+    const result = await client.callTool({ name: 'memo_list_memos', arguments: { pageSize: 2 } }, undefined, {
+      onprogress: (update) => progress.push(update),
+    });
+    expect((result.structuredContent as { memos: unknown[] }).memos).toHaveLength(2);
+    expect(progress).toEqual([{ progress: 1, total: 2 }]);
+    // 2025-11-25 results carry no 2026 fields.
+    expect(result).not.toHaveProperty('resultType');
+
+    const failed = await client.callTool({ name: 'memo_get_memo', arguments: { memo: 'nope' } });
+    expect(failed.isError).toBe(true);
+    await expect(client.callTool({ name: 'memo_unknown_tool', arguments: {} })).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringContaining('Unknown tool: memo_unknown_tool'),
+    });
+  } finally {
+    await client.close();
+  }
+}
+
+describe('a 2025-11-25 client (v1 @modelcontextprotocol/sdk)', () => {
+  it('works over Streamable HTTP through the SDK legacy handling', async () => {
+    await exercise(
+      new StreamableHTTPClientTransport(new URL(server.mcpUrl), {
+        requestInit: { headers: { Authorization: 'Bearer example-token' } },
+      }),
+    );
+  });
+
+  it('works over stdio', async () => {
+    await exercise(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: ['--import', 'tsx', STDIO_ENTRY, '--dataset', 'workshop'],
+        stderr: 'ignore',
+      }),
+    );
+  });
+});
