@@ -2,6 +2,7 @@ import { formatDifferences, matchResponse, parseSse } from '@memos-kit/wire';
 import { loadArticleRequest } from './article-request.ts';
 import { streamCall } from './live-call.ts';
 import type { DemoOptions } from './options.ts';
+import { warmUp } from './proxied-call.ts';
 import { startDemoServer } from './server.ts';
 import { createCallPrinter, type Print, printSideBySide } from './show-call.ts';
 import type { Style } from './style.ts';
@@ -13,6 +14,13 @@ export async function runStreamLesson(print: Print, style: Style, options: DemoO
   const server = await startDemoServer(options);
   try {
     print(style('dim', `Server: ${server.label}`));
+    await warmUp(server.url);
+    print(
+      style(
+        'dim',
+        "It answered one plain call first (the article's id 1), so start-up work does not blur the times.",
+      ),
+    );
     print(style('dim', 'Times are milliseconds since the request went out.'));
     print();
     const outcome = await streamCall(server.url, request, {

@@ -130,10 +130,22 @@ export async function startNginxProxy(binary: string, upstream: string): Promise
     child.stderr?.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
     });
-    const exitOnParentExit = () => child.kill('SIGKILL');
-    process.once('exit', exitOnParentExit);
+    // Ctrl-C in class must not leave an nginx or its temp folder behind.
+    const cleanUpNow = () => {
+      child.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    };
+    const onSignal = (signal: NodeJS.Signals) => {
+      cleanUpNow();
+      process.exit(signal === 'SIGINT' ? 130 : 143);
+    };
+    process.once('exit', cleanUpNow);
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
     const close = async () => {
-      process.removeListener('exit', exitOnParentExit);
+      process.removeListener('exit', cleanUpNow);
+      process.removeListener('SIGINT', onSignal);
+      process.removeListener('SIGTERM', onSignal);
       await stop(child);
       rmSync(dir, { recursive: true, force: true });
     };
