@@ -1,0 +1,8 @@
+// A second process serving only the mock REST API, for the adapter's --memos-url mode.
+// Prints its URL on the first stdout line and stops when its stdin closes.
+import { startRestServer } from '@memos-kit/memos-rest';
+
+const server = await startRestServer({ port: 0, dataset: process.argv[2] ?? 'workshop' });
+process.stdout.write(`${server.url}\n`);
+process.stdin.resume();
+process.stdin.on('end', () => void server.close().then(() => process.exit(0)));
