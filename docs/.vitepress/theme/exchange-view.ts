@@ -118,7 +118,7 @@ export function messageView(file: string, text: string, timeline?: Timeline, sse
     startLine,
     headers,
     hasHead: head !== null,
-    body: isSse ? [] : segmentJson(body),
+    body: isSse || body === '' ? [] : segmentJson(body),
     events,
     headersAtMs: isSse ? headersAt : null,
   };
