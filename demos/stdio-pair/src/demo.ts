@@ -15,7 +15,7 @@ tools/call request (id 6) as one line and prints the structuredContent of the re
 
 Options:
   --trace on|off       after the run, show the bytes that crossed each pipe (default: on)
-  --lesson <name>      replay one stdio pitfall instead (see --list-lessons)
+  --lesson <name>      replay one stdio pitfall instead (see --list-lessons), or all of them
   --list-lessons       list the pitfall lessons
   --no-color           plain text (NO_COLOR works too)
   -h, --help           this text
@@ -46,7 +46,7 @@ async function main(argv: string[]): Promise<number> {
   const trace = values.trace === 'on';
   if (values['list-lessons']) {
     for (const lesson of lessons) print(`  ${paint('bold', lesson.name.padEnd(20))} ${lesson.pitfall}`);
-    return print(`\nRun one with: pnpm demo:stdio --lesson ${lessons[0]?.name}`);
+    return print(`\nRun one with: pnpm demo:stdio --lesson ${lessons[0]?.name}  (or --lesson all)`);
   }
   if (values.lesson !== undefined)
     return runLesson(values.lesson, { paint, say: print, trace, timeoutMs: LESSON_TIMEOUT_MS });
@@ -83,6 +83,13 @@ async function runArticlePair(paint: Paint, trace: boolean): Promise<number> {
 }
 
 async function runLesson(name: string, ctx: LessonContext): Promise<number> {
+  if (name === 'all') {
+    for (const lesson of lessons) {
+      await runLesson(lesson.name, ctx);
+      ctx.say('');
+    }
+    return 0;
+  }
   const index = lessons.findIndex((lesson) => lesson.name === name);
   const lesson = lessons[index];
   if (!lesson) return fail(`no lesson named ${JSON.stringify(name)}; try --list-lessons`);

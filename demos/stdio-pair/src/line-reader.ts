@@ -75,8 +75,9 @@ export class ReadTimeoutError extends Error {
     readonly waitedMs: number,
     readonly pendingBytes: number,
     waitingFor = 'complete line',
+    state = `${pendingBytes} bytes waiting for their newline`,
   ) {
-    super(`no ${waitingFor} after ${waitedMs} ms (${pendingBytes} bytes received and waiting)`);
+    super(`no ${waitingFor} after ${waitedMs} ms (${state})`);
     this.name = 'ReadTimeoutError';
   }
 }

@@ -78,6 +78,7 @@ describe('the pitfall lessons', () => {
   it('read-to-eof: the read hangs while the server lives, and returns everything once it is gone', async () => {
     const outcome = await readToEof.run(context());
     expect(outcome.timedOut).toBe(true);
+    expect(outcome.arrivedWhileWaiting).toBe(responseLength);
     expect(outcome.bytes).toBe(responseLength);
     expect(outcome.exit).toMatchObject({ code: 0, stoppedBy: 'eof' });
   });

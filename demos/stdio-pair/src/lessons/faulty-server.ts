@@ -9,7 +9,12 @@ import { answerToolsCall } from '../memo-tool.ts';
 const FAULTS = ['pretty', 'buffered', 'flush-once', 'three-writes', 'log-on-stdout'];
 const fault = process.argv[2];
 const out = process.stdout;
-const answer = (line: Buffer) => answerToolsCall(JSON.parse(decodeLine(line)));
+// Like the real server: parse, answer, log on stderr (the lessons wait for that log line).
+const answer = (line: Buffer) => {
+  const response = answerToolsCall(JSON.parse(decodeLine(line)));
+  process.stderr.write('server: received tools/call\n');
+  return response;
+};
 
 switch (fault) {
   case 'pretty':
@@ -55,7 +60,7 @@ switch (fault) {
   case 'log-on-stdout':
     // The log line goes to the wrong stream: stdout, where the client expects only JSON-RPC.
     for await (const line of readLines(process.stdin)) {
-      const response = answer(line);
+      const response = answerToolsCall(JSON.parse(decodeLine(line)));
       out.write('server: received tools/call\n');
       out.write(`${JSON.stringify(response)}\n`);
     }

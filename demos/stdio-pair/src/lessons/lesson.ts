@@ -1,4 +1,12 @@
-import { type Exit, type ServerProcess, type SpawnOptions, shutdown, spawnServer } from '../client.ts';
+import { EventEmitter, once } from 'node:events';
+import {
+  type Exit,
+  type ServerProcess,
+  type SpawnOptions,
+  shutdown,
+  spawnServer,
+  TIMEOUT_MS,
+} from '../client.ts';
 import { LineReader, ReadTimeoutError } from '../line-reader.ts';
 import type { Paint } from '../terminal.ts';
 import { formatEvent, tracePipes } from '../trace.ts';
@@ -26,6 +34,8 @@ export interface Session {
   reader: LineReader;
   /** Everything the server wrote to stderr so far. */
   stderr: () => string;
+  /** Resolves once the server's stderr contains `text`: proof that it got this far. */
+  logged: (text: string) => Promise<void>;
 }
 
 /**
@@ -39,8 +49,16 @@ export async function withServer<T>(
 ): Promise<{ result: T; exit: Exit; stderr: string }> {
   const server = spawnServer({ ...options, stderr: 'pipe' });
   let stderr = '';
+  const logs = new EventEmitter();
+  const logged = async (text: string) => {
+    const signal = AbortSignal.timeout(TIMEOUT_MS);
+    while (!stderr.includes(text)) await once(logs, 'data', { signal });
+  };
   tracePipes(server, (event) => {
-    if (event.kind === 'bytes' && event.fd === 2) stderr += event.bytes.toString('utf8');
+    if (event.kind === 'bytes' && event.fd === 2) {
+      stderr += event.bytes.toString('utf8');
+      logs.emit('data');
+    }
     if (ctx.trace) ctx.say(formatEvent(event, ctx.paint));
     else if (event.kind === 'bytes' && event.fd === 2) process.stderr.write(event.bytes);
   });
@@ -48,7 +66,7 @@ export async function withServer<T>(
   const closed = new Promise((resolve) => server.once('close', resolve));
   const reader = new LineReader(server.stdout);
   try {
-    const result = await body({ server, reader, stderr: () => stderr });
+    const result = await body({ server, reader, stderr: () => stderr, logged });
     const exit = await shutdown(server);
     await closed;
     return { result, exit, stderr };

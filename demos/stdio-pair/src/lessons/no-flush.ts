@@ -11,8 +11,12 @@ export const noFlush = {
     const { result, exit } = await withServer(
       ctx,
       { script: 'lessons/faulty-server.ts', args: ['buffered'] },
-      async ({ server, reader }) => {
+      async ({ server, reader, logged }) => {
         writeMessage(server, request);
+        await logged('server: received tools/call');
+        ctx.say(
+          ctx.paint('dim', '  … the server has handled the request (see its log), yet pipe B stays empty'),
+        );
         const first = await expectTimeout(ctx, reader.readLine(ctx.timeoutMs));
         ctx.say(
           ctx.paint(

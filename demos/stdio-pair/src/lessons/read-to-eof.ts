@@ -9,10 +9,12 @@ export const readToEof = {
   pitfall:
     "The client reads until the end of stdout, like Python's read(): it hangs while the server is alive.",
   async run(ctx) {
-    const { result, exit } = await withServer(ctx, {}, async ({ server }) => {
-      writeMessage(server, request);
+    const { result, exit } = await withServer(ctx, {}, async ({ server, logged }) => {
       const all = readToEnd(server.stdout);
+      writeMessage(server, request);
+      await logged('server: received tools/call');
       const first = await expectTimeout(ctx, all.within(ctx.timeoutMs));
+      const arrivedWhileWaiting = all.received();
       ctx.say(
         ctx.paint(
           'dim',
@@ -24,7 +26,7 @@ export const readToEof = {
       ctx.say(
         `  ${ctx.paint('yellow', '!')} read() returns ${bytes.length} bytes, after the server has gone`,
       );
-      return { timedOut: first instanceof ReadTimeoutError, bytes: bytes.length };
+      return { timedOut: first instanceof ReadTimeoutError, arrivedWhileWaiting, bytes: bytes.length };
     });
     explain(
       ctx,
@@ -47,7 +49,18 @@ function readToEnd(stream: Readable) {
       Promise.race([
         ended,
         new Promise<never>((_, reject) => {
-          setTimeout(() => reject(new ReadTimeoutError(ms, received(), 'EOF')), ms).unref();
+          setTimeout(
+            () =>
+              reject(
+                new ReadTimeoutError(
+                  ms,
+                  received(),
+                  'EOF',
+                  `${received()} bytes received, the stream still open`,
+                ),
+              ),
+            ms,
+          ).unref();
         }),
       ]),
   };
