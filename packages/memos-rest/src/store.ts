@@ -62,6 +62,22 @@ export interface NewMemo {
   parentId?: number;
 }
 
+function groupBy<T, K>(rows: T[], keys: (row: T) => K[]): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const row of rows) {
+    for (const key of keys(row)) {
+      const group = groups.get(key);
+      if (group) group.push(row);
+      else groups.set(key, [row]);
+    }
+  }
+  return groups;
+}
+
+/**
+ * The rows of one Memos instance. Change them through the methods (not by editing the arrays), which keep
+ * the lookup tables in step.
+ */
 export class MemoStore {
   readonly users: UserRow[] = [];
   /** Memos (top-level and comments) in id order. */
@@ -73,6 +89,11 @@ export class MemoStore {
   /** Dataset description, printed by the CLI. */
   description = '';
   private readonly memosByUid = new Map<string, MemoRow>();
+  private readonly memosById = new Map<number, MemoRow>();
+  /** Lookup tables rebuilt lazily after a change, so building 50 memo views never scans every row 50 times. */
+  private relationsByMemo?: Map<number, RelationRow[]>;
+  private reactionsByContent?: Map<string, ReactionRow[]>;
+  private attachmentsByMemo?: Map<number, AttachmentRow[]>;
   private readonly tokens = new Map<string, UserRow>();
   private nextMemoId = 1;
   private nextReactionId = 1;
@@ -137,7 +158,7 @@ export class MemoStore {
       });
     }
     for (const relation of dataset.relations ?? []) {
-      store.relations.push({
+      store.addRelation({
         memoId: memoWithUid(relation.memo, 'a relation').id,
         relatedMemoId: memoWithUid(relation.relatedMemo, 'a relation').id,
         type: 'REFERENCE',
@@ -204,7 +225,7 @@ export class MemoStore {
     return this.memosByUid.get(uid);
   }
   memoById(id: number): MemoRow | undefined {
-    return this.memos.find((memo) => memo.id === id);
+    return this.memosById.get(id);
   }
 
   insertMemo(input: NewMemo): MemoRow {
@@ -227,8 +248,9 @@ export class MemoStore {
     };
     this.memos.push(memo);
     this.memosByUid.set(memo.uid, memo);
+    this.memosById.set(memo.id, memo);
     if (input.parentId !== undefined) {
-      this.relations.push({ memoId: memo.id, relatedMemoId: input.parentId, type: 'COMMENT' });
+      this.addRelation({ memoId: memo.id, relatedMemoId: input.parentId, type: 'COMMENT' });
     }
     return memo;
   }
@@ -246,11 +268,15 @@ export class MemoStore {
     for (const id of doomed) {
       const row = this.memoById(id);
       if (row) this.memosByUid.delete(row.uid);
+      this.memosById.delete(id);
     }
     this.memos = this.memos.filter((m) => !doomed.has(m.id));
     this.relations = this.relations.filter((r) => !doomed.has(r.memoId) && !doomed.has(r.relatedMemoId));
     this.reactions = this.reactions.filter((r) => !contentIds.has(r.contentId));
     this.attachments = this.attachments.filter((a) => a.memoId === undefined || !doomed.has(a.memoId));
+    this.relationsByMemo = undefined;
+    this.reactionsByContent = undefined;
+    this.attachmentsByMemo = undefined;
   }
 
   commentsOf(memo: MemoRow): MemoRow[] {
@@ -258,22 +284,32 @@ export class MemoStore {
   }
 
   reactionsOf(memo: MemoRow): ReactionRow[] {
-    const contentId = `memos/${memo.uid}`;
-    return this.reactions.filter((r) => r.contentId === contentId);
+    this.reactionsByContent ??= groupBy(this.reactions, (r) => [r.contentId]);
+    return this.reactionsByContent.get(`memos/${memo.uid}`) ?? [];
   }
 
   addReaction(input: Omit<ReactionRow, 'id'>): ReactionRow {
     const reaction = { id: this.nextReactionId++, ...input };
     this.reactions.push(reaction);
+    this.reactionsByContent = undefined;
     return reaction;
   }
 
   deleteReaction(reaction: ReactionRow): void {
     this.reactions = this.reactions.filter((r) => r !== reaction);
+    this.reactionsByContent = undefined;
   }
 
   attachmentsOf(memo: MemoRow): AttachmentRow[] {
-    return this.attachments.filter((a) => a.memoId === memo.id);
+    this.attachmentsByMemo ??= groupBy(this.attachments, (a) => (a.memoId === undefined ? [] : [a.memoId]));
+    return this.attachmentsByMemo.get(memo.id) ?? [];
+  }
+
+  /** Links an attachment to a memo (or unlinks it with undefined). */
+  linkAttachment(attachment: AttachmentRow, memo: MemoRow | undefined, now = nowSeconds()): void {
+    attachment.memoId = memo?.id;
+    attachment.updatedTs = now;
+    this.attachmentsByMemo = undefined;
   }
   attachmentByUid(uid: string): AttachmentRow | undefined {
     return this.attachments.find((a) => a.uid === uid);
@@ -283,24 +319,34 @@ export class MemoStore {
     if (this.attachmentByUid(input.uid)) throw new Error(`attachment id "${input.uid}" is used twice`);
     const attachment = { id: this.nextAttachmentId++, ...input };
     this.attachments.push(attachment);
+    this.attachmentsByMemo = undefined;
     return attachment;
   }
 
   deleteAttachment(attachment: AttachmentRow): void {
     this.attachments = this.attachments.filter((a) => a !== attachment);
+    this.attachmentsByMemo = undefined;
   }
 
   /** Relations in both directions that involve the memo. */
   relationsOf(memo: MemoRow): RelationRow[] {
-    return this.relations.filter((r) => r.memoId === memo.id || r.relatedMemoId === memo.id);
+    this.relationsByMemo ??= groupBy(this.relations, (r) =>
+      r.memoId === r.relatedMemoId ? [r.memoId] : [r.memoId, r.relatedMemoId],
+    );
+    return this.relationsByMemo.get(memo.id) ?? [];
+  }
+
+  private addRelation(relation: RelationRow): void {
+    this.relations.push(relation);
+    this.relationsByMemo = undefined;
   }
 
   /** Replaces the memo's outgoing REFERENCE relations. */
   setReferences(memo: MemoRow, relatedIds: number[]): void {
     this.relations = this.relations.filter((r) => !(r.memoId === memo.id && r.type === 'REFERENCE'));
-    for (const relatedMemoId of relatedIds) {
-      this.relations.push({ memoId: memo.id, relatedMemoId, type: 'REFERENCE' });
-    }
+    this.relationsByMemo = undefined;
+    for (const relatedMemoId of relatedIds)
+      this.addRelation({ memoId: memo.id, relatedMemoId, type: 'REFERENCE' });
   }
 
   shortcutsOf(user: UserRow): ShortcutRow[] {

@@ -103,10 +103,7 @@ function setAttachments(store: MemoStore, memo: MemoRow, uids: string[], viewer:
   }
   // Validation is complete before anything changes, so a refused request leaves the store as it was.
   for (const attachment of removed) store.deleteAttachment(attachment);
-  for (const attachment of wanted) {
-    attachment.memoId = memo.id;
-    attachment.updatedTs = nowSeconds();
-  }
+  for (const attachment of wanted) store.linkAttachment(attachment, memo);
 }
 
 function createMemoFrom(

@@ -1,0 +1,167 @@
+// `pnpm bench`: latency of a filtered page of 50 on a generated 10 000-memo dataset, and the share of it the
+// filter takes. A benchmark prints numbers; it never fails a build.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { loadavg as osLoad } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { stripVTControlCharacters, styleText } from 'node:util';
+import { compileMemoFilter, createRestApp, type Dataset } from '../src/index.ts';
+
+const MEMOS = 10_000;
+const WARMUP = 30;
+const RUNS = 300;
+const GOAL_MS = 20;
+const color = !process.argv.includes('--no-color') && !process.env.NO_COLOR;
+const paint = (format: Parameters<typeof styleText>[0], text: string) =>
+  color ? styleText(format, text, { validateStream: false }) : text;
+
+/** A deterministic dataset: four users, mixed visibility, tags, tasks, code and links, spread over 90 days. */
+function generateDataset(count: number): Dataset {
+  let seed = 42;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+  const users = ['demo', 'alice', 'bob', 'meimei'];
+  const words = [
+    'roadmap',
+    'release',
+    'meeting',
+    'bug',
+    'design',
+    'lunch',
+    'deploy',
+    'review',
+    'idea',
+    'notes',
+  ];
+  const tags = ['work', 'urgent', 'ops', 'book/tech', 'idea', 'frontend', 'diary'];
+  return {
+    users: users.map((username, i) => ({ username, role: i === 0 ? ('ADMIN' as const) : ('USER' as const) })),
+    memos: Array.from({ length: count }, (_, i) => {
+      const lines = [`${pick(words)} ${pick(words)} ${pick(words)} #${pick(tags)}`];
+      if (random() < 0.3) lines.push(`- [${random() < 0.5 ? ' ' : 'x'}] ${pick(words)}`);
+      if (random() < 0.2) lines.push('run `pnpm bench`');
+      if (random() < 0.2) lines.push('[docs](https://memos.example.com)');
+      return {
+        id: `memo-${i}`,
+        creator: pick(users),
+        content: lines.join('\n'),
+        visibility: pick(['PUBLIC', 'PROTECTED', 'PRIVATE'] as const),
+        pinned: random() < 0.05,
+        createTime: `-${Math.floor(random() * 90 * 24 * 60)}m`,
+      };
+    }),
+    reactions: Array.from({ length: count / 2 }, (_, i) => ({
+      memo: `memo-${(i * 7) % count}`,
+      creator: pick(users),
+      reactionType: pick(['👍', '🎉', '❤️']),
+    })),
+    relations: Array.from({ length: count / 10 }, (_, i) => ({
+      memo: `memo-${i}`,
+      relatedMemo: `memo-${i + 1}`,
+    })),
+  };
+}
+
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+const ms = (value: number) => `${value.toFixed(2)} ms`;
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const { app, store } = createRestApp({ dataset: generateDataset(MEMOS) });
+  // Time each request inside the server too (arrival to last byte written), so a busy client or machine
+  // shows up as the gap between the two columns rather than as a slow mock.
+  let serverTimes: number[] = [];
+  const server = createServer((req, res) => {
+    const t0 = performance.now();
+    res.on('finish', () => serverTimes.push(performance.now() - t0));
+    app(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  console.log(
+    `${paint('bold', 'ListMemos filter benchmark')}: ${MEMOS} memos generated and loaded in ${ms(performance.now() - started)}`,
+  );
+  console.log(
+    `${RUNS} requests per filter (after ${WARMUP} warm-up), pageSize=50, as the admin, over loopback HTTP\n`,
+  );
+
+  const filters = [
+    '',
+    'visibility != "PRIVATE"',
+    'content.contains("roadmap") && created_ts > now - duration("168h")',
+    'tags.exists(t, t == "urgent")',
+    'pinned == true && visibility == "PUBLIC"',
+    '"work" in tags || (has_task_list && !has_incomplete_tasks)',
+  ];
+  const rows: string[][] = [
+    ['filter', 'server median', 'server p99', 'round trip median', 'filter share', 'matches'],
+  ];
+  const me = store.userByUsername('demo');
+  try {
+    for (const filter of filters) {
+      const url = `${base}/api/v1/memos?pageSize=50${filter ? `&filter=${encodeURIComponent(filter)}` : ''}`;
+      const request = async () => {
+        const response = await fetch(url, { headers: { authorization: 'Bearer example-token' } });
+        if (response.status !== 200) throw new Error(`${response.status} ${await response.text()}`);
+        await response.arrayBuffer();
+      };
+      for (let i = 0; i < WARMUP; i++) await request();
+      serverTimes = [];
+      const roundTrips: number[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const t0 = performance.now();
+        await request();
+        roundTrips.push(performance.now() - t0);
+      }
+      // The same filtering work the route does: compile once, then one predicate call per memo in scope.
+      const filterTimes: number[] = [];
+      let matches = 0;
+      for (let i = 0; i < RUNS; i++) {
+        const t0 = performance.now();
+        if (filter) {
+          const predicate = compileMemoFilter(filter);
+          matches = 0;
+          for (const memo of store.memos) {
+            if ((memo.visibility !== 'PRIVATE' || memo.creatorId === me?.id) && predicate(memo)) matches++;
+          }
+        }
+        filterTimes.push(performance.now() - t0);
+      }
+      for (const list of [serverTimes, roundTrips, filterTimes]) list.sort((a, b) => a - b);
+      const median = quantile(serverTimes, 0.5);
+      const roundTrip = quantile(roundTrips, 0.5);
+      rows.push([
+        filter || '(none)',
+        median < GOAL_MS ? paint('green', ms(median)) : paint('red', ms(median)),
+        ms(quantile(serverTimes, 0.99)),
+        ms(roundTrip),
+        filter
+          ? `${((quantile(filterTimes, 0.5) / median) * 100).toFixed(0)}% (${ms(quantile(filterTimes, 0.5))})`
+          : '-',
+        filter ? String(matches) : '-',
+      ]);
+    }
+  } finally {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+  // Column widths ignore colour escapes.
+  const visible = (text: string) => stripVTControlCharacters(text).length;
+  const widths =
+    rows[0]?.map((_, column) => Math.max(...rows.map((row) => visible(row[column] ?? '')))) ?? [];
+  for (const [index, row] of rows.entries()) {
+    const line = row
+      .map((cell, column) => cell + ' '.repeat((widths[column] ?? 0) - visible(cell)))
+      .join('  ');
+    console.log(index === 0 ? paint('dim', line) : line);
+  }
+  console.log(
+    `\nGoal: server median under ${GOAL_MS} ms on a 2-core machine. Load average now: ${loadAverage()}.`,
+  );
+}
+
+await main();
