@@ -1,0 +1,26 @@
+export {
+  type ClientOptions,
+  type Exit,
+  liveServers,
+  readResponse,
+  request,
+  runClient,
+  type ServerProcess,
+  type SpawnOptions,
+  shutdown,
+  spawnServer,
+  TIMEOUT_MS,
+  writeMessage,
+} from './client.ts';
+export { type Lesson, type LessonContext, lessons } from './lessons/index.ts';
+export {
+  decodeLine,
+  IncompleteLineError,
+  LineReader,
+  LineSplitter,
+  ReadTimeoutError,
+  readLines,
+} from './line-reader.ts';
+export { answerToolsCall, type ToolsCallRequest } from './memo-tool.ts';
+export { pythonDumps } from './python-json.ts';
+export { formatEvent, legend, type PipeEvent, preview, tracePipes } from './trace.ts';
