@@ -62,6 +62,20 @@ describe('LineSplitter', () => {
     });
   }
 
+  it('yields the same messages for the Chinese input in three pieces, cut at every pair of positions', () => {
+    const whole = splitAll(chineseBytes, []);
+    const failures: string[] = [];
+    for (let first = 0; first <= chineseBytes.length; first += 1) {
+      for (let second = first; second <= chineseBytes.length; second += 1) {
+        const lines = splitAll(chineseBytes, [first, second]);
+        if (lines.length !== whole.length || lines.some((line, index) => line !== whole[index])) {
+          failures.push(`${first},${second}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
   it('really cuts inside multi-byte characters in the Chinese input', () => {
     // A cut there breaks chunk-by-chunk decoding, which is why lines are decoded whole.
     const insideCharacter = Array.from({ length: chineseBytes.length }, (_, cut) => cut).filter(
