@@ -160,7 +160,9 @@ async function main(): Promise<void> {
     console.log(index === 0 ? paint('dim', line) : line);
   }
   console.log(
-    `\nGoal: server median under ${GOAL_MS} ms on a 2-core machine. Load average now: ${loadAverage()}.`,
+    `\nGoal: server median under ${GOAL_MS} ms on a 2-core machine. Load average now: ${osLoad()
+      .map((n) => n.toFixed(1))
+      .join(' ')}.`,
   );
 }
 
