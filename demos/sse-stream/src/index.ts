@@ -1,4 +1,11 @@
+export { type ArticleRequest, loadArticleRequest } from './article-request.ts';
+export { buildScenarios, type CutScenario, incompleteUtf8Tail, seededRandom } from './cut-scenarios.ts';
+export { escapeBytes } from './escape.ts';
 export { type ParseOutcome, parseChunks, splitAt } from './feed.ts';
 export { createLibraryParser } from './library-parser.ts';
+export { type CallObservation, type CallOptions, type CallOutcome, streamCall } from './live-call.ts';
+export { findNginx, type NginxProxy, nginxConfig, startNginxProxy } from './nginx-proxy.ts';
+export { type ProxiedRun, runProxiedCall } from './proxied-call.ts';
 export type { ByteStreamParser, SseEvent, SseHandlers } from './sse-event.ts';
+export { type ServerWrite, startTappedAdapter, type TappedServer } from './tapped-server.ts';
 export { createTeachingParser } from './teaching-parser.ts';

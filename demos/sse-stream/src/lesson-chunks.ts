@@ -173,6 +173,8 @@ export async function runChunksLesson(print: Print, style: Style, options: DemoO
   print();
   print('Keep the unfinished bytes and the unfinished line between reads, and act on an event only');
   print('when its blank line arrives. A parser that does this (eventsource-parser, or the SDK client');
-  print('built on it) is what production code uses; the teaching parser shows the same work in 60 lines.');
+  print(
+    'built on it) is what production code uses; the teaching parser shows the same work in about 60 lines.',
+  );
   return allGood ? 0 : 1;
 }
