@@ -34,7 +34,7 @@ const messages = {
   matches: { zh: '与文章一致', en: 'matches the article' },
   matchesAbridged: { zh: '与文章一致（文章为节选）', en: 'matches the article (the article abridges)' },
   differs: { zh: '与文章不一致', en: 'differs from the article' },
-  expectation: { zh: '期望', en: 'expected' },
+  expectation: { zh: '符合规范', en: 'as the spec requires' },
   kitExchange: {
     zh: '文章没有印出这次交换；它由本项目从 id 0 的请求改动一个请求头得到。',
     en: 'The article does not print this exchange; the kit built it from the id 0 request by changing one header.',

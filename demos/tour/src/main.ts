@@ -11,18 +11,34 @@ process.on('SIGINT', () => {
 });
 process.on('SIGTERM', () => controller.abort(new Interrupted('terminated')));
 
+// `pnpm demo | head` closes the pipe early: stop the tour (and its servers) quietly instead of crashing.
+let outputClosed = false;
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  outputClosed = true;
+  controller.abort(new Interrupted('output closed'));
+});
+
 try {
   const options = parseTourArgs(process.argv.slice(2), process.env);
   const outcome = await runTour(
     options,
     {
-      write: (text) => process.stdout.write(text),
+      write: (text) => {
+        if (!outputClosed) process.stdout.write(text);
+      },
       width: process.stdout.isTTY ? process.stdout.columns : 120,
       input: process.stdin,
     },
     controller.signal,
   );
-  process.exitCode = outcome.exitCode;
+  // 128 + the signal's number, as a shell reports it: 130 after Ctrl-C, 143 after SIGTERM.
+  const reason: unknown = controller.signal.reason;
+  const interruptedBy =
+    outcome.exitCode === 130 && reason instanceof Interrupted ? reason.message : undefined;
+  if (interruptedBy === 'terminated') process.exitCode = 143;
+  else if (interruptedBy === 'output closed') process.exitCode = 0;
+  else process.exitCode = outcome.exitCode;
 } catch (error) {
   if (error instanceof UsageError) {
     process.stderr.write(`${error.message}\n\n${usage}\n`);

@@ -19,7 +19,7 @@ export interface StdioExchange {
 
 export interface StdioSession {
   pid: number;
-  /** Settles when the child has announced itself on stderr (or exited, or stayed silent for 20 s). */
+  /** Settles when the child has announced itself on stderr (or exited, or stayed silent for 10 s). */
   ready: Promise<void>;
   exchange(line: string, signal?: AbortSignal): Promise<StdioExchange>;
   close(): Promise<void>;
@@ -73,7 +73,7 @@ export async function startStdioSession(args: readonly string[] = []): Promise<S
       check();
     });
   // The kit's server says on stderr when it is ready; waiting for that keeps start-up out of the exchange's time.
-  const ready = stderrLine(0, 20_000);
+  const ready = stderrLine(0, 10_000);
 
   return {
     pid,
@@ -93,7 +93,7 @@ export async function startStdioSession(args: readonly string[] = []): Promise<S
       const reply = await answer;
       const elapsedMs = Math.round((performance.now() - started) * 10) / 10;
       // A server logs before it answers, but stderr and stdout are separate pipes read in no fixed order.
-      await stderrLine(stderrBefore, 200);
+      await stderrLine(stderrBefore, 1000);
       return {
         line: reply,
         stderr: stderr.slice(stderrBefore),
