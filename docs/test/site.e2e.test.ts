@@ -37,7 +37,6 @@ const sitePages: SitePage[] = (['zh', 'en'] as const).flatMap((locale) =>
     };
   }),
 );
-const counterpart = (page: SitePage) => pathToUrl(`${page.locale === 'zh' ? 'en/' : ''}${page.path}`);
 
 function runBuild(outDir: string): Promise<void> {
   const bin = join(
