@@ -20,7 +20,7 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 });
 
 try {
-  const options = parseTourArgs(process.argv.slice(2), process.env);
+  const options = parseTourArgs(process.argv.slice(2), process.env, process.stdout.isTTY === true);
   const outcome = await runTour(
     options,
     {

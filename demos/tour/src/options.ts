@@ -24,14 +24,19 @@ export const usage = `Usage: pnpm demo [options]
   --list               list the steps and exit
   --step N             run only step N
   --lang zh|en         language of titles and labels (default: zh)
-  --no-color           plain text (also when NO_COLOR is set)
+  --no-color           plain text (also when NO_COLOR is set, or when output is piped without FORCE_COLOR)
   --pace article|fast  article: the SSE step takes the article's 1 s / 3 s (default); fast: no waiting
   --interactive        pause before each step (Enter continues, q quits)
   --json               print one JSON document describing every exchange instead of the text tour
   -h, --help           show this help`;
 
 /** Parses the command line; throws UsageError with a message meant for the person typing. */
-export function parseTourArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {}): TourOptions {
+export function parseTourArgs(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv = {},
+  /** Whether stdout is a terminal: piped output gets no colour unless FORCE_COLOR asks for it. */
+  terminal = true,
+): TourOptions {
   let parsed: ReturnType<typeof parse>;
   try {
     parsed = parse(argv);
@@ -51,13 +56,14 @@ export function parseTourArgs(argv: readonly string[], env: NodeJS.ProcessEnv = 
     step = Number(values.step);
   }
   if (values.json && values.interactive) throw new UsageError('--json and --interactive do not go together');
-  // NO_COLOR counts when present and not empty (no-color.org).
-  const noColorEnv = env.NO_COLOR !== undefined && env.NO_COLOR !== '';
+  // NO_COLOR counts when present and not empty (no-color.org); FORCE_COLOR=0 also means none.
+  const noColorEnv = (env.NO_COLOR !== undefined && env.NO_COLOR !== '') || env.FORCE_COLOR === '0';
+  const forceColor = env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '' && env.FORCE_COLOR !== '0';
   return {
     list: values.list,
     step,
     lang,
-    color: values.color && !noColorEnv,
+    color: values.color && !noColorEnv && (terminal || forceColor),
     pace,
     interactive: values.interactive,
     json: values.json,

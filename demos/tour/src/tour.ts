@@ -70,6 +70,9 @@ export async function runTour(options: TourOptions, io: TourIO, signal: AbortSig
   let outcome: 'done' | 'quit' | 'interrupted' = 'done';
 
   view?.banner();
+  // A class sees the whole route before the first pause.
+  if (prompt && chosen.length > 1)
+    view?.message(`\n${t(lang, 'listHeading')}\n${listSteps(lang).join('\n')}\n`);
   try {
     for (const [index, { step, number }] of chosen.entries()) {
       if (prompt) {

@@ -34,6 +34,12 @@ describe('parseTourArgs', () => {
     expect(parseTourArgs([], { NO_COLOR: '' }).color).toBe(true);
   });
 
+  it('leaves colour out of piped output unless FORCE_COLOR asks for it', () => {
+    expect(parseTourArgs([], {}, false).color).toBe(false);
+    expect(parseTourArgs([], { FORCE_COLOR: '1' }, false).color).toBe(true);
+    expect(parseTourArgs([], { FORCE_COLOR: '0' }, true).color).toBe(false);
+  });
+
   it.each([
     [['--lang', 'fr'], /--lang must be zh or en/],
     [['--pace', 'slow'], /--pace must be article or fast/],
