@@ -48,7 +48,9 @@ export function createRestApp(options: RestAppOptions = {}): { app: Express; sto
 
   const api = Router();
   api.get('/openapi.json', (_req, res) => sendJson(res, 200, openapiDocument));
-  api.use(express.json({ limit: '48mb', type: ['application/json', 'application/*+json'] }));
+  // grpc-gateway decodes the body as JSON whatever its Content-Type says, so a body sent as text/plain is
+  // still read (and rejected if it is not JSON) rather than silently ignored.
+  api.use(express.json({ limit: '48mb', type: () => true }));
   api.use(memoRoutes(store), attachmentRoutes(store), userRoutes(store));
   api.use((req, res) => {
     const known = KNOWN_PATHS.some((pattern) => pattern.test(req.path));

@@ -136,6 +136,12 @@ describe('MemoService_ListMemos', () => {
     expect(response.json).toEqual({ code: 3, message, details: [] });
   });
 
+  it('rejects an unknown state', async () => {
+    const response = await server.call('GET', '/memos', { query: { state: 'DELETED' } });
+    expect(response.status).toBe(400);
+    expect(response.json.message).toMatch(/state.*"DELETED".*NORMAL, ARCHIVED/);
+  });
+
   it('rejects a pageSize that is not an integer', async () => {
     const response = await server.call('GET', '/memos', { query: { pageSize: 'ten' } });
     expect(response.status).toBe(400);
@@ -271,6 +277,12 @@ describe('MemoService_GetMemo', () => {
     expect(memo.createTime).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
   });
 
+  it('rejects a memo name with extra segments', async () => {
+    const response = await server.call('GET', `/memos/${encodeURIComponent('memos/a/b')}`);
+    expect(response.status).toBe(400);
+    expect(response.json.message).toBe('invalid memo name: "memos/a/b"');
+  });
+
   it('accepts a full resource name, URL-encoded, as the path parameter', async () => {
     const response = await server.call('GET', `/memos/${encodeURIComponent('memos/lunch-poll')}`);
     expect(response.json.name).toBe('memos/lunch-poll');
@@ -369,6 +381,16 @@ describe('MemoService_CreateMemo', () => {
     expect(response.status).toBe(status);
     expect(response.json.message).toMatch(message);
     expect(server.store.memos.length).toBe(before);
+  });
+
+  it('reads a JSON body sent with another Content-Type, as grpc-gateway does', async () => {
+    const response = await server.call('POST', '/memos', {
+      token: TOKENS.bob,
+      headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify({ content: 'sent as text/plain' }),
+    });
+    expect(response.status).toBe(200);
+    expect(response.json.content).toBe('sent as text/plain');
   });
 
   it('rejects a body that is not JSON', async () => {
