@@ -29,9 +29,11 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(
-      `demo:sse failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    );
+    // Say what went wrong in a line (with fetch's underlying cause, e.g. ECONNREFUSED); the stack on request.
+    const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
+    const text = error instanceof Error ? `${error.message}${cause}` : String(error);
+    const stack = process.env.DEBUG && error instanceof Error ? `\n${error.stack}` : '';
+    process.stderr.write(`demo:sse failed: ${text}${stack}\n`);
     process.exitCode = 1;
   },
 );

@@ -33,7 +33,7 @@ export function structuredContentOf(message: unknown): unknown {
 }
 
 export function describeMessage(message: unknown): string {
-  if (!isRecord(message)) return 'not a JSON-RPC message';
+  if (!isRecord(message) || 'notJson' in message) return 'none: the data is not JSON';
   if (typeof message.method === 'string')
     return 'id' in message ? `request ${message.method}` : `notification ${message.method}`;
   if ('result' in message) return `response to id ${JSON.stringify(message.id)} (result)`;

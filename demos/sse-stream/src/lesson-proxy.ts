@@ -16,7 +16,7 @@ import type { Style } from './style.ts';
 import { startTappedAdapter } from './tapped-server.ts';
 
 /** The lesson is about time, so even `--fast` keeps a gap a buffer can visibly swallow. */
-export const PROXY_FAST_TIMELINE: PaceTimeline = { progressAtMs: 150, resultAtMs: 450 };
+export const PROXY_FAST_TIMELINE: PaceTimeline = { progressAtMs: 200, resultAtMs: 700 };
 
 function eventLabel(event: SseEvent): string {
   try {

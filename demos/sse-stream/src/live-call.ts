@@ -86,7 +86,7 @@ export async function streamCall(
   const announce = () => {
     for (let index = outcome.messages.length; index < outcome.teaching.length; index++) {
       const event = outcome.teaching[index] as SseEvent;
-      const message = JSON.parse(event.data) as unknown;
+      const message = parseData(event.data);
       outcome.messages.push(message);
       observe({
         type: 'event',
@@ -145,4 +145,13 @@ export function concat(chunks: readonly Uint8Array[]): Uint8Array {
     offset += chunk.length;
   }
   return all;
+}
+
+/** An event's data as JSON, or a marker a printer can show: another SSE server may send plain text. */
+export function parseData(data: string): unknown {
+  try {
+    return JSON.parse(data) as unknown;
+  } catch {
+    return { notJson: data };
+  }
 }

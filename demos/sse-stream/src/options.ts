@@ -19,7 +19,7 @@ and headers, every read from the socket, every SSE event once complete, the JSON
 a progress bar, and the result matched to id 6.
 
 Options:
-  --fast              no article pace (the progress event at 1 s, the result at 3 s): for tests
+  --fast              shrink the article's pauses (1 s, 3 s) to 50 ms and 250 ms, same order: for tests
   --lesson chunks     replay the same bytes cut at random and at awkward places: a read is not an event
   --lesson proxy      send the stream through a real nginx on loopback, with and without buffering
   --seed N            seed of the random cuts in --lesson chunks (default 6)

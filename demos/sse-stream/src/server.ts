@@ -9,7 +9,7 @@ import {
  * `--fast` keeps the article's order (progress, a pause, the result) but shrinks the pauses, so the two
  * events still arrive in separate reads while a test run stays short.
  */
-export const FAST_TIMELINE: PaceTimeline = { progressAtMs: 40, resultAtMs: 120 };
+export const FAST_TIMELINE: PaceTimeline = { progressAtMs: 50, resultAtMs: 250 };
 
 export interface DemoServer {
   url: string;

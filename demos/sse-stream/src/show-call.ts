@@ -2,7 +2,7 @@ import { getHeader } from '@memos-kit/wire';
 import type { ArticleRequest } from './article-request.ts';
 import { escapeBytes, wrapEscaped } from './escape.ts';
 import { asProgress, describeMessage, responseId, structuredContentOf } from './jsonrpc.ts';
-import type { CallObservation } from './live-call.ts';
+import { type CallObservation, concat, parseData } from './live-call.ts';
 import type { SseEvent } from './sse-event.ts';
 import type { Style } from './style.ts';
 
@@ -18,6 +18,8 @@ const WRAP = 84;
 export function stamp(ms: number): string {
   return `+${Math.round(ms)} ms`.padStart(9);
 }
+
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 export function progressBar(done: number, total: number, width = 20): string {
   const filled = total > 0 ? Math.min(width, Math.round((done / total) * width)) : 0;
@@ -58,6 +60,8 @@ export function createCallPrinter(print: Print, style: Style, request: ArticleRe
     ]);
 
   let progressTotal = 1;
+  let contentType = '';
+  const received: Uint8Array[] = [];
   return (observation: CallObservation): void => {
     switch (observation.type) {
       case 'request': {
@@ -91,16 +95,20 @@ export function createCallPrinter(print: Print, style: Style, request: ArticleRe
           if (getHeader(observation.headers, name ?? '') === undefined)
             print(`${INDENT}${style('red', `✗ missing ${name}: ${value}`)}`);
         }
+        contentType = getHeader(observation.headers, 'content-type') ?? '';
         print(
           style(
             'dim',
-            `${INDENT}Headers are here, the body is still open: events follow on this same response.`,
+            contentType.startsWith('text/event-stream')
+              ? `${INDENT}Headers are here, the body is still open: events follow on this same response.`
+              : `${INDENT}Not an event stream: the body is one message, to be read whole.`,
           ),
         );
         break;
       }
       case 'read': {
         print();
+        received.push(observation.bytes);
         const label = `read #${observation.index + 1}: ${observation.bytes.length} bytes from the socket`;
         print(`${stamp(observation.at)}  ${style('magenta', label)}`);
         printEscapedBytes(print, style, observation.bytes);
@@ -125,8 +133,18 @@ export function createCallPrinter(print: Print, style: Style, request: ArticleRe
       case 'end':
         print();
         print(
-          `${stamp(observation.at)}  ${style('bold', 'end of body')}: ${observation.reads} reads, ${observation.teaching.length} events. The server ended this response after the result.`,
+          `${stamp(observation.at)}  ${style('bold', 'end of body')}: ${count(observation.reads, 'read')}, ${count(observation.teaching.length, 'event')}.`,
         );
+        if (contentType.startsWith('application/json')) {
+          // The other answer Streamable HTTP allows: one JSON message, the whole body.
+          const message = parseData(new TextDecoder().decode(concat(received)));
+          print(`${INDENT}${style('bold', `JSON-RPC ${describeMessage(message)}`)}, the whole body:`);
+          for (const line of JSON.stringify(message, null, 2).split('\n')) print(`${INDENT}  ${line}`);
+          printMeaning(print, style, request, message, progressTotal);
+        } else if (observation.teaching.length > 0)
+          print(
+            `${INDENT}The server ended this response after the result: the stream was for this one request.`,
+          );
         break;
     }
   };
@@ -165,6 +183,7 @@ function printMeaning(
 
 /** The closing table: what each parser made of the same reads. */
 export function printSideBySide(print: Print, style: Style, teaching: SseEvent[], library: SseEvent[]): void {
+  if (teaching.length === 0 && library.length === 0) return;
   print();
   print(style('bold', 'Both parsers, fed the same reads:'));
   print(`   #  ${'teaching parser (this package)'.padEnd(34)}${'eventsource-parser'.padEnd(34)}`);
