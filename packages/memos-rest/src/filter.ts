@@ -568,29 +568,66 @@ function bareFieldInConditionPosition(node: ASTNode, fields: FieldTable<unknown>
 const KNOWN_VALUES = new Set(['PUBLIC', 'PROTECTED', 'PRIVATE', 'NORMAL', 'ARCHIVED']);
 
 /** Turns a cel-js parse or type error into a message a learner can act on. */
+/** The source with string literals blanked out, so hints never react to words inside quotes. */
+const outsideQuotes = (source: string) =>
+  source.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, (m) => ' '.repeat(m.length));
+
+/** Hints for the mistakes people bring from SQL, JavaScript or other filter languages. */
+function syntaxHint(source: string, at: number | undefined): string | undefined {
+  const code = outsideQuotes(source);
+  if (at !== undefined && code[at] === '=' && code[at + 1] !== '=' && code[at - 1] !== '=') {
+    return 'compare with ==, not =';
+  }
+  const word = /\b(and|or|not|AND|OR|NOT)\b/.exec(code);
+  if (word) return `combine terms with && and || and negate with ! (not "${word[1]}")`;
+  if (/\btags\s+contains\b/.test(code)) return 'to test a tag write "work" in tags';
+  return undefined;
+}
+
+function overloadHint(left: string, op: string, right: string): string {
+  if (op === 'in') return '; in needs a list on the right, e.g. visibility in ["PUBLIC", "PROTECTED"]';
+  if (left.includes('Timestamp') || right.includes('Timestamp')) {
+    return '; compare timestamps with now - duration("24h") or timestamp("2026-01-01T00:00:00Z")';
+  }
+  if (left === 'bool' || right === 'bool')
+    return '; compare true/false fields with true or false, without quotes';
+  if ((left === 'int' || left === 'double') && right === 'string') return '; write numbers without quotes';
+  if (left === 'string' && right !== 'string') return '; text values need quotes';
+  return '';
+}
+
+/** Turns a cel-js parse or type error into a message a learner can act on. */
 function celErrorMessage(
   error: { code?: string; summary?: string; message: string; range?: { start: number } },
+  source: string,
   fieldNames: string[],
 ): string {
-  const column = error.range ? ` at column ${error.range.start + 1}` : '';
+  const at = error.range?.start;
+  const column = at === undefined ? '' : ` at column ${at + 1}`;
   const summary = error.summary ?? error.message.split('\n')[0] ?? 'syntax error';
   const unknown = /^Unknown variable: (.+)$/.exec(summary);
   if (unknown?.[1]) {
     const name = unknown[1];
     if (KNOWN_VALUES.has(name))
       return `${name} is a value, not a field: put it in quotes, e.g. visibility == "${name}"`;
-    return `unknown field ${name}${column}; available fields: ${fieldNames.join(', ')}`;
+    const hint = syntaxHint(source, undefined);
+    if (hint) return `${hint}${column}`;
+    return `unknown field ${name}${column}; available fields: ${fieldNames.join(', ')}; text values need quotes`;
   }
   const overload = /^no such overload: (\S+) (\S+) (\S+)$/.exec(summary);
   if (overload) {
     const [, left = '', op = '', right = ''] = overload;
-    const types = `cannot use ${op} between ${left.replace('google.protobuf.', '')} and ${right.replace('google.protobuf.', '')}${column}`;
-    if (left.includes('Timestamp') || right.includes('Timestamp')) {
-      return `${types}; compare timestamps with now - duration("24h") or timestamp("2026-01-01T00:00:00Z")`;
-    }
-    if (left === 'bool' || right === 'bool') return `${types}; compare true/false fields with true or false`;
-    return `${types}; strings need quotes`;
+    const short = (type: string) => type.replace('google.protobuf.', '');
+    return `cannot use ${op} between ${short(left)} and ${short(right)}${column}${overloadHint(left, op, right)}`;
   }
+  const method = /^found no matching overload for '(\w+)\.(\w+)\(/.exec(summary);
+  if (method && !['contains', 'startsWith', 'endsWith', 'matches'].includes(method[2] ?? '')) {
+    return `${method[1]} has no method ${method[2]}()${column}; use contains, startsWith, endsWith or matches`;
+  }
+  if (/^found no matching overload for 'now\(\)'/.test(summary))
+    return `now is a value, not a function: write now${column}`;
+  const hint = syntaxHint(source, at);
+  if (hint) return `${hint}${column}`;
   if (error.code === 'unexpected_token' && /EOF/.test(summary))
     return `the expression ends too early${column}`;
   return `${summary}${column}`;
@@ -608,12 +645,12 @@ function compile<Row>(
   try {
     parsed = env.parse(filter);
   } catch (error) {
-    throw filterError(celErrorMessage(error as Error, fieldNames));
+    throw filterError(celErrorMessage(error as Error, filter, fieldNames));
   }
   const bare = bareFieldInConditionPosition(parsed.ast, fields as FieldTable<unknown>);
   if (bare) throw filterError(`expected a comparison after ${bare}`);
   const checked = parsed.check();
-  if (!checked.valid) throw filterError(celErrorMessage(checked.error as Error, fieldNames));
+  if (!checked.valid) throw filterError(celErrorMessage(checked.error as Error, filter, fieldNames));
   if (checked.type !== 'bool') {
     throw filterError(
       `the filter must be a condition (true or false), but this expression is a ${checked.type}`,
