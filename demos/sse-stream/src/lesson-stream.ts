@@ -48,7 +48,7 @@ export async function runStreamLesson(print: Print, style: Style, options: DemoO
         print(
           style(
             'dim',
-            `  (JSON compared as values: ${reordered} data line(s) list the keys in another order than the article, which changes no meaning.)`,
+            `  (JSON compared as values: ${reordered === 1 ? '1 data line lists' : `${reordered} data lines list`} the keys in another order than the article, which changes no meaning.)`,
           ),
         );
       return 0;

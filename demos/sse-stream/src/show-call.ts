@@ -109,8 +109,15 @@ export function createCallPrinter(print: Print, style: Style, request: ArticleRe
       case 'read': {
         print();
         received.push(observation.bytes);
-        const label = `read #${observation.index + 1}: ${observation.bytes.length} bytes from the socket`;
+        const label = `read #${observation.index + 1}: ${count(observation.bytes.length, 'byte')}`;
         print(`${stamp(observation.at)}  ${style('magenta', label)}`);
+        if (observation.index === 0)
+          print(
+            style(
+              'dim',
+              `${INDENT}(one read of the body: whatever had arrived, HTTP/1.1 chunk sizes already removed)`,
+            ),
+          );
         printEscapedBytes(print, style, observation.bytes);
         break;
       }
@@ -186,7 +193,7 @@ export function printSideBySide(print: Print, style: Style, teaching: SseEvent[]
   if (teaching.length === 0 && library.length === 0) return;
   print();
   print(style('bold', 'Both parsers, fed the same reads:'));
-  print(`   #  ${'teaching parser (this package)'.padEnd(34)}${'eventsource-parser'.padEnd(34)}`);
+  print(`   #  ${'teaching parser (this package)'.padEnd(34)}eventsource-parser`);
   const rows = Math.max(teaching.length, library.length);
   for (let index = 0; index < rows; index++) {
     const mine = teaching[index];
