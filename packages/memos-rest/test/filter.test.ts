@@ -158,7 +158,7 @@ describe('bad filters', () => {
     ['tags contains "work"', /to test a tag write "work" in tags/],
     [
       'content.includes("x")',
-      /string has no method includes\(\); use contains, startsWith, endsWith or matches/,
+      /string has no method includes\(\) at column 1; use contains, startsWith, endsWith or matches/,
     ],
     ['created_ts > now() - duration("1h")', /now is a value, not a function/],
     ['visibility in "PUBLIC"', /in needs a list on the right/],
