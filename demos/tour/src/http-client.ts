@@ -1,14 +1,13 @@
 import { request as httpRequest } from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { getHeader, type HttpHeaders } from '@memos-kit/wire';
 import { createParser } from 'eventsource-parser';
-
-export type HeaderList = [name: string, value: string][];
 
 /** A request as the tour puts it on the wire: method, target, headers in order and spelling, body. */
 export interface OutgoingRequest {
   method: string;
   target: string;
-  headers: HeaderList;
+  headers: HttpHeaders;
   body: string;
 }
 
@@ -23,23 +22,14 @@ export interface TimedEvent {
 export interface TimedResponse {
   status: number;
   reason: string;
-  headers: HeaderList;
+  headers: HttpHeaders;
   body: string;
-  json?: unknown;
   /** Only for `text/event-stream` responses, in arrival order. */
   events?: TimedEvent[];
   headersMs: number;
   endMs: number;
 }
 
-function headerValue(headers: HeaderList, name: string): string | undefined {
-  return headers.find(([n]) => n.toLowerCase() === name.toLowerCase())?.[1];
-}
-
-/**
- * Sends one request to a loopback server and records when the headers and each SSE event arrived.
- * Content-Length is added when the message leaves it out, as the article says an HTTP library does.
- */
 export interface SendHooks {
   signal?: AbortSignal;
   /** Called when the status line and headers arrive, before any of the body. */
@@ -50,14 +40,18 @@ export interface SendHooks {
   timeoutMs?: number;
 }
 
+/**
+ * Sends one request to a loopback server and records when the headers and each SSE event arrived.
+ * Content-Length is added when the message leaves it out, as the article says an HTTP library does.
+ */
 export function sendHttp(
   baseUrl: string,
   message: OutgoingRequest,
   hooks: SendHooks = {},
 ): Promise<TimedResponse> {
   const url = new URL(message.target, baseUrl);
-  const headers: HeaderList = [...message.headers];
-  if (message.body !== '' && headerValue(headers, 'content-length') === undefined) {
+  const headers: HttpHeaders = [...message.headers];
+  if (message.body !== '' && getHeader(headers, 'content-length') === undefined) {
     headers.push(['Content-Length', String(Buffer.byteLength(message.body))]);
   }
   const started = performance.now();
@@ -77,7 +71,7 @@ export function sendHttp(
       },
       (res) => {
         const headersMs = since();
-        const responseHeaders: HeaderList = [];
+        const responseHeaders: HttpHeaders = [];
         for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) {
           responseHeaders.push([res.rawHeaders[i] ?? '', res.rawHeaders[i + 1] ?? '']);
         }
@@ -112,13 +106,6 @@ export function sendHttp(
             endMs: since(),
           };
           if (isSse) response.events = events;
-          else if (body !== '') {
-            try {
-              response.json = JSON.parse(body);
-            } catch {
-              // Not JSON: the raw body is shown as it is and the matcher reports the difference.
-            }
-          }
           resolve(response);
         });
       },

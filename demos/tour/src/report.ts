@@ -1,13 +1,11 @@
-import type { Difference } from '@memos-kit/wire';
+import type { Difference, HttpHeaders } from '@memos-kit/wire';
 import type { Lang } from './i18n.ts';
 import type { Pace } from './options.ts';
-
-export type HeaderList = [name: string, value: string][];
 
 export interface HttpRequestRecord {
   method: string;
   target: string;
-  headers: HeaderList;
+  headers: HttpHeaders;
   body: string;
 }
 
@@ -21,7 +19,7 @@ export interface SseEventRecord {
 export interface HttpResponseRecord {
   status: number;
   reason: string;
-  headers: HeaderList;
+  headers: HttpHeaders;
   body: string;
   events?: SseEventRecord[];
   headersMs: number;

@@ -12,8 +12,10 @@ export interface Step {
   /** The fixtures the step replays, in order; the kit's own exchange names the fixture it starts from. */
   fixtures: string[];
   layout: Layout;
-  /** Set when the title is not a fixture's own (a pair of fixtures, or the kit's own exchange). */
+  /** Set when the title is not a fixture's own. */
   title?: Bilingual;
+  /** True when the step sends a request the kit derived from a fixture, which the article does not print. */
+  derived?: boolean;
   /** The fixture whose article section the step belongs to, when not its first fixture's. */
   sectionFrom?: string;
   /** One line that says what to look at; shown under the title. */
@@ -101,6 +103,7 @@ export const steps: readonly Step[] = [
     layout: 'stream',
     // The article names this error in section 6 ("请求头与 body 不一致") without printing it.
     sectionFrom: 'unknown-tool',
+    derived: true,
     title: {
       zh: `请求头与 body 不一致：Mcp-Name 写成 ${claimedTool}（400，-32020）`,
       en: `Header and body disagree: Mcp-Name says ${claimedTool} (400, -32020)`,

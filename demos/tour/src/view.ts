@@ -1,11 +1,16 @@
-import { type Difference, loadFixture, parseHttpMessage, tryParseJson } from '@memos-kit/wire';
+import {
+  type Difference,
+  type HttpHeaders,
+  loadFixture,
+  parseHttpMessage,
+  tryParseJson,
+} from '@memos-kit/wire';
 import type { ExchangeView } from './exchanges.ts';
 import { type Lang, t } from './i18n.ts';
 import { type JsonContext, paintJson } from './json-layers.ts';
 import { sideBySide, table } from './layout.ts';
 import type {
   ExchangeRecord,
-  HeaderList,
   HttpExchangeRecord,
   HttpRequestRecord,
   HttpResponseRecord,
@@ -19,7 +24,7 @@ const indent = '  ';
 /** Side by side needs room for two raw messages; below this the step is shown one exchange after the other. */
 const minSideBySideWidth = 100;
 
-export function seconds(ms: number): string {
+function seconds(ms: number): string {
   return `+${(ms / 1000).toFixed(3)} s`;
 }
 
@@ -27,9 +32,9 @@ function milliseconds(ms: number): string {
   return `${Math.round(ms)} ms`;
 }
 
+/** MCP-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Param-*: headers that mirror the body for gateways. */
 function isMcpHeader(name: string): boolean {
-  const lower = name.toLowerCase();
-  return lower.startsWith('mcp-') || lower === 'mcp-protocol-version';
+  return name.toLowerCase().startsWith('mcp-');
 }
 
 function bodyContext(target: string | undefined): JsonContext {
@@ -101,17 +106,17 @@ export class TextView implements ExchangeView {
     this.#line(p('muted', section.title === title ? where : `${where} · ${section.title}`));
     this.#line(`▸ ${step.note[this.#o.lang]}`);
     const fixture = step.fixtures[0] ? loadFixture(step.fixtures[0]).entry : undefined;
-    if (step.fixtures.length === 1 && fixture && !step.title) {
+    if (step.fixtures.length === 1 && fixture && !step.derived) {
       if (fixture.written) this.#line(p('muted', `※ ${fixture.written[this.#o.lang]}`));
       if (fixture.abridged) this.#line(p('muted', `※ ${fixture.abridged[this.#o.lang]}`));
     }
-    if (step.title) this.#line(p('muted', `※ ${this.#t('kitExchange')}`));
+    if (step.derived) this.#line(p('muted', `※ ${this.#t('kitExchange')}`));
   }
 
   // ---- raw messages -------------------------------------------------------------------------
 
   /** `shown`: for a response, the header names the article prints; the others are dimmed as transport detail. */
-  #headerLines(headers: HeaderList, shown?: Set<string>): string[] {
+  #headerLines(headers: HttpHeaders, shown?: Set<string>): string[] {
     const p = this.#o.paint;
     return headers.map(([name, value]) => {
       let role: Role = 'http';

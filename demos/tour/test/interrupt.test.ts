@@ -30,6 +30,18 @@ describe('Ctrl-C during an interactive tour', () => {
     expect(processIsGone(pid)).toBe(true);
   }, 120_000);
 
+  it('stops mid-stream, while the SSE response is still open at the article’s pace', async () => {
+    tour = startTour(['--step', '9', '--pace', 'article', '--no-color', '--lang', 'en']);
+    const running = tour;
+    await running.waitFor(/event 1\n/);
+    const port = Number(running.stdout().match(/Server started http:\/\/127\.0\.0\.1:(\d+)/)?.[1]);
+    running.child.kill('SIGINT');
+    expect(await running.exited).toBe(130);
+    // The final event was due two seconds later; the stream was cut, not waited for.
+    expect(running.stdout()).not.toContain('event 2');
+    expect(await portIsClosed(port)).toBe(true);
+  }, 60_000);
+
   it('quits cleanly with q', async () => {
     tour = startTour(['--interactive', '--pace', 'fast', '--no-color', '--lang', 'en', '--step', '2']);
     const running = tour;
