@@ -41,6 +41,10 @@ export function parseOptions(argv: string[]): DemoOptions {
   const lesson = values.lesson ?? 'stream';
   if (lesson !== 'stream' && lesson !== 'chunks' && lesson !== 'proxy')
     throw new UsageError(`--lesson takes "chunks" or "proxy", not "${lesson}"`);
+  if (lesson === 'proxy' && values.url)
+    throw new UsageError(
+      '--lesson proxy starts its own adapter (it records what the server writes); --url does not apply',
+    );
   const seed = Number(values.seed ?? '6');
   if (!Number.isSafeInteger(seed)) throw new UsageError(`--seed takes an integer, not "${values.seed}"`);
   return {
