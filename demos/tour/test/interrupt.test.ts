@@ -1,4 +1,7 @@
+import { PassThrough } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parseTourArgs } from '../src/options.ts';
+import { runTour } from '../src/tour.ts';
 import { portIsClosed, processIsGone, startTour, stopTour, type TourProcess } from './tour-process.ts';
 
 describe('Ctrl-C during an interactive tour', () => {
@@ -41,14 +44,20 @@ describe('Ctrl-C during an interactive tour', () => {
     expect(running.stdout()).not.toContain('event 2');
     expect(await portIsClosed(port)).toBe(true);
   }, 60_000);
+});
 
-  it('quits cleanly with q', async () => {
-    tour = startTour(['--interactive', '--pace', 'fast', '--no-color', '--lang', 'en', '--step', '2']);
-    const running = tour;
-    await running.waitFor(/Press Enter to begin/);
-    running.child.stdin.write('q\n');
-    expect(await running.exited).toBe(0);
-    expect(running.stdout()).toContain('Tour ended.');
-    expect(running.stdout()).not.toContain('Server started');
-  }, 60_000);
+describe('q at a pause', () => {
+  it('ends the tour cleanly before anything is started', async () => {
+    const input = new PassThrough();
+    let out = '';
+    const io = { write: (text: string) => (out += text), width: 120, input };
+    const options = parseTourArgs(['--interactive', '--lang', 'en', '--step', '2'], {}, false);
+    const running = runTour(options, io, new AbortController().signal);
+    input.write('q\n');
+    const outcome = await running;
+    expect(outcome.exitCode).toBe(0);
+    expect(out).toContain('Press Enter to begin, q to quit');
+    expect(out).toContain('Tour ended.');
+    expect(out).not.toContain('Server started');
+  });
 });
