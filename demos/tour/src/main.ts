@@ -27,7 +27,8 @@ try {
       write: (text) => {
         if (!outputClosed) process.stdout.write(text);
       },
-      width: process.stdout.isTTY ? process.stdout.columns : 120,
+      // A pipe has no width; 120 columns keeps the side-by-side step readable in a transcript.
+      width: (process.stdout.isTTY && process.stdout.columns) || 120,
       input: process.stdin,
     },
     controller.signal,
