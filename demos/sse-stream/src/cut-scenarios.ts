@@ -95,7 +95,7 @@ export function buildScenarios(
   if (liveReads)
     scenarios.push({
       title: 'As the socket delivered them',
-      point: 'Here each read happened to hold one whole event, because the server paused between them.',
+      point: 'The reads fetch really returned for this response; the server paused between its two events.',
       reads: liveReads,
     });
   scenarios.push(

@@ -41,8 +41,13 @@ function abbreviate(bytes: Uint8Array): string {
 
 function describeEvent(event: SseEvent): string {
   try {
-    const message = JSON.parse(event.data) as { method?: string; id?: unknown };
-    return message.method ?? `result for id ${String(message.id)}`;
+    const message = JSON.parse(event.data) as {
+      method?: string;
+      id?: unknown;
+      params?: { message?: unknown };
+    };
+    const note = typeof message.params?.message === 'string' ? ` "${message.params.message}"` : '';
+    return message.method ? `${message.method}${note}` : `result for id ${String(message.id)}`;
   } catch {
     return `${event.data.length} characters of data`;
   }
@@ -60,7 +65,7 @@ function describeState(received: Uint8Array): string[] {
   if (/^data/m.test(openEvent) && unfinished === '')
     notes.push('the event is open: its blank line has not come');
   if (unfinished !== '') {
-    const shown = unfinished.length > 24 ? `${unfinished.slice(0, 24)}…` : unfinished;
+    const shown = unfinished.length > 24 ? `…${unfinished.slice(-24)}` : unfinished;
     notes.push(`unfinished line ${JSON.stringify(shown)}`);
   } else if (text.endsWith('\r')) notes.push('the read ended with CR: a LF may follow');
   return notes;
@@ -93,7 +98,7 @@ function runScenario(
     teachingParser.push(read);
     libraryParser.push(read);
     print(
-      `   ${style('magenta', `read ${index + 1}`)} ${String(read.length).padStart(4)} bytes  ${style('yellow', abbreviate(read))}`,
+      `   ${style('magenta', `read ${index + 1}`)} ${String(read.length).padStart(4)} ${read.length === 1 ? 'byte ' : 'bytes'}  ${style('yellow', abbreviate(read))}`,
     );
     const outcomes: string[] = [];
     for (let i = Math.min(before, libraryBefore); i < Math.max(teaching.length, library.length); i++) {
@@ -116,6 +121,17 @@ function runScenario(
   libraryParser.end();
   if (comments.length > 0)
     print(style('dim', `   comments seen and skipped: ${comments.map((c) => JSON.stringify(c)).join(', ')}`));
+
+  // What skipping stream mode would have cost: each read decoded on its own breaks a split character.
+  const perRead = scenario.reads.map((read) => new TextDecoder().decode(read)).join('');
+  const broken = perRead.indexOf('\uFFFD');
+  if (broken !== -1)
+    print(
+      style(
+        'red',
+        `   decoding each read on its own instead: "…${perRead.slice(Math.max(0, broken - 12), broken + 8)}…"`,
+      ),
+    );
 
   const identical = isDeepStrictEqual(teaching, library);
   const messages = teaching.map((event) => withoutProgressMessage(JSON.parse(event.data)));

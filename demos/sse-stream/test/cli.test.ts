@@ -25,6 +25,8 @@ describe('pnpm demo:sse', () => {
     expect(verdicts.length).toBeGreaterThanOrEqual(7);
     expect(verdicts.filter((line) => line.includes('✗'))).toStrictEqual([]);
     expect(run.stdout).toContain('eventsource-parser catches up'); // the CR held back at the end of a read
+    expect(run.stdout).toContain('"已查询备忘录"'); // the split character, whole again after stream decoding
+    expect(run.stdout).toContain('\uFFFD'); // ...and what decoding each read on its own does to it
   });
 
   it('--lesson proxy without nginx says how to install it, and fails only where nginx is required', async () => {
