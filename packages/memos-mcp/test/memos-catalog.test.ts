@@ -67,13 +67,10 @@ describe('the catalog of the mock Memos', () => {
   });
 
   it('applies the body overrides: a partial update, and set/upsert bodies without a name', () => {
-    const body = (name: string) =>
-      (
-        catalog.find((entry) => entry.tool.name === name)?.tool.inputSchema.properties as Record<
-          string,
-          Record<string, unknown>
-        >
-      ).body;
+    const body = (name: string) => {
+      const properties = catalog.find((entry) => entry.tool.name === name)?.tool.inputSchema.properties;
+      return (properties as Record<string, Record<string, unknown>> | undefined)?.body;
+    };
     expect(body('memo_create_memo')?.required).toEqual(['content']);
     expect(body('memo_update_memo')?.required).toBeUndefined();
     expect(body('memo_update_memo')?.minProperties).toBe(1);
