@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { loadFixture } from '@memos-kit/wire';
 import { describe, expect, it } from 'vitest';
 import { exchangeView, type ManifestEntry } from '../.vitepress/theme/exchange-view.ts';
 import { type Layer, type Segment, segmentJson } from '../.vitepress/theme/layers.ts';
@@ -108,5 +109,24 @@ describe('exchangeView', () => {
     const view = exchangeView(stdio, read(stdio));
     expect(view.request?.hasHead).toBe(false);
     expect(view.extras.map((extra) => extra.key)).toEqual(['stderr', 'stdout', 'terminal']);
+  });
+
+  it('puts the headers derived from a bare JSON request beside the printed body', () => {
+    const ordered = entry('tools-call-ordered');
+    const request = loadFixture('tools-call-ordered').request;
+    if (!request) throw new Error('the fixture has a request');
+    const view = exchangeView(ordered, read(ordered), {
+      startLine: request.startLine,
+      headers: request.headers,
+    });
+    expect(view.request?.hasHead).toBe(false);
+    expect(view.request?.derivedHead?.startLine).toBe('POST /mcp HTTP/1.1');
+    expect(view.request?.derivedHead?.headers).toContainEqual({
+      name: 'Mcp-Name',
+      value: 'memo_list_memos',
+      mirror: true,
+    });
+    const bare = exchangeView(entry('server-discover'), read(entry('server-discover')));
+    expect(bare.request?.derivedHead).toBeNull();
   });
 });

@@ -122,6 +122,7 @@ async function panesOf(id: string) {
       head: pane.querySelector('pre[data-part="head"]')?.textContent ?? null,
       events: Array.from(pane.querySelectorAll('pre[data-part="event"]')).map((pre) => pre.textContent ?? ''),
       extra: pane.querySelector('pre[data-part="extra"]')?.textContent ?? null,
+      derived: pane.querySelector('pre[data-part="derived"]')?.textContent ?? null,
     })),
   );
 }
@@ -143,6 +144,9 @@ async function checkExchanges(sitePage: SitePage): Promise<number> {
     const panes = await panesOf(id);
     expect(panes.length, `${sitePage.url}: panes of ${id}`).toBeGreaterThan(0);
     for (const pane of panes) {
+      // Headers the kit derived for a body-only request must mirror it like any MCP request.
+      if (pane.derived !== null)
+        expect(pane.derived, `${sitePage.url} ${id}`).toMatch(/^POST \/mcp[\s\S]*Mcp-Method: /);
       const bytes = fixtureFile(id, pane.file).trimEnd();
       if (pane.message !== null)
         expect(pane.message.trimEnd(), `${sitePage.url} ${id} ${pane.file}`).toBe(bytes);

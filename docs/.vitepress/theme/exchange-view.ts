@@ -1,27 +1,11 @@
 // Turns a fixture folder into what <WireExchange> draws. It runs at build time (in the data
 // loader), so the page receives the fixture's bytes already split and coloured.
 
+// Relative for the same reason as in fixtures.data.ts: this module runs inside the data loader.
+import { type FixtureEntry, parseHttpMessage } from '../../../packages/wire/src/index.ts';
 import { type Segment, segmentJson } from './layers.ts';
 
-export interface Localized {
-  zh: string;
-  en: string;
-}
-
-export interface ManifestEntry {
-  id: string;
-  dir: string;
-  title: Localized;
-  section: Localized & { number: string };
-  transport: 'http' | 'stdio' | 'sse';
-  dataset: string;
-  compare: 'exact' | 'abridged';
-  abridged?: Localized;
-  written?: Localized;
-  headers?: string;
-  jsonrpcId?: number;
-  files: Record<string, string | string[]>;
-}
+export type ManifestEntry = FixtureEntry;
 
 export interface HeaderView {
   name: string;
@@ -45,6 +29,8 @@ export interface MessageView {
   body: Segment[];
   events: SseEventView[] | null;
   headersAtMs: number | null;
+  /** For a request printed as bare JSON: the headers a client must send with it, derived from the body. */
+  derivedHead: { startLine: string; headers: HeaderView[] } | null;
 }
 
 export interface ExtraView {
@@ -63,23 +49,8 @@ export interface ExchangeView {
 
 const mirrorHeaders = new Set(['mcp-protocol-version', 'mcp-method', 'mcp-name']);
 
-function splitHead(text: string): { head: string | null; body: string } {
-  if (!/^(?:[A-Z]+ \S+ HTTP\/|HTTP\/)/.test(text)) return { head: null, body: text };
-  const match = /\r?\n\r?\n/.exec(text);
-  if (!match) return { head: text.replace(/\r?\n$/, ''), body: '' };
-  return { head: text.slice(0, match.index), body: text.slice(match.index + match[0].length) };
-}
-
-function headerViews(head: string): { startLine: string; headers: HeaderView[] } {
-  const [startLine = '', ...lines] = head.split(/\r?\n/);
-  const headers = lines
-    .filter((line) => line.includes(':'))
-    .map((line) => {
-      const colon = line.indexOf(':');
-      const name = line.slice(0, colon);
-      return { name, value: line.slice(colon + 1).trim(), mirror: mirrorHeaders.has(name.toLowerCase()) };
-    });
-  return { startLine, headers };
+function headerView([name, value]: [string, string]): HeaderView {
+  return { name, value, mirror: mirrorHeaders.has(name.toLowerCase()) };
 }
 
 /** Splits an SSE body into its events, keeping every field line as written. */
@@ -103,8 +74,10 @@ interface Timeline {
 }
 
 export function messageView(file: string, text: string, timeline?: Timeline, sseBody?: string): MessageView {
-  const { head, body } = splitHead(text);
-  const { startLine, headers } = head ? headerViews(head) : { startLine: null, headers: [] };
+  const parsed = file.endsWith('.http') ? parseHttpMessage(text) : null;
+  const body = parsed ? parsed.body : text;
+  const startLine = parsed?.startLine ?? null;
+  const headers = parsed ? parsed.headers.map(headerView) : [];
   const contentType = headers.find((h) => h.name.toLowerCase() === 'content-type')?.value ?? '';
   const isSse = contentType.startsWith('text/event-stream');
   const eventTimes: (number | null)[] = [];
@@ -117,15 +90,26 @@ export function messageView(file: string, text: string, timeline?: Timeline, sse
     file,
     startLine,
     headers,
-    hasHead: head !== null,
+    hasHead: parsed !== null,
     body: isSse || body === '' ? [] : segmentJson(body),
     events,
     headersAtMs: isSse ? headersAt : null,
+    derivedHead: null,
   };
 }
 
+/** The start line and headers the fixture library derives for a request the article printed as bare JSON. */
+export interface DerivedRequestHead {
+  startLine: string;
+  headers: [string, string][];
+}
+
 /** Builds the view of one manifest entry; `read` returns a file of the fixture's folder. */
-export function exchangeView(entry: ManifestEntry, read: (file: string) => string): ExchangeView {
+export function exchangeView(
+  entry: ManifestEntry,
+  read: (file: string) => string,
+  derived?: DerivedRequestHead,
+): ExchangeView {
   const files = Object.values(entry.files).flat();
   const timeline = entry.files.timeline
     ? (JSON.parse(read(String(entry.files.timeline))) as Timeline)
@@ -139,5 +123,12 @@ export function exchangeView(entry: ManifestEntry, read: (file: string) => strin
     .map((key) => ({ key, file: entry.files[key] }))
     .filter((extra): extra is { key: (typeof extra)['key']; file: string } => typeof extra.file === 'string')
     .map(({ key, file }) => ({ key, file, text: read(file) }));
-  return { entry, files, request: view('request'), response: view('response'), extras };
+  const request = view('request');
+  if (request && !request.hasHead && derived && derived.headers.length > 0) {
+    request.derivedHead = {
+      startLine: derived.startLine,
+      headers: derived.headers.map(headerView),
+    };
+  }
+  return { entry, files, request, response: view('response'), extras };
 }

@@ -1,8 +1,12 @@
 // VitePress data loader: reads every fixture at build time so pages show the recorded bytes.
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { defineLoader } from 'vitepress';
-import { type ExchangeView, exchangeView, type ManifestEntry } from './exchange-view.ts';
+// A relative path, not '@memos-kit/wire': VitePress bundles a data loader with Vite's config bundler,
+// which leaves every bare import external for Node to load, and Node cannot load the package's .ts entry.
+// A relative import is bundled instead.
+import { loadFixture, loadManifest } from '../../../packages/wire/src/index.ts';
+import { type ExchangeView, exchangeView } from './exchange-view.ts';
 
 export interface FixturesData {
   article: { title: string; protocolVersion: string };
@@ -14,19 +18,20 @@ declare const data: FixturesData;
 
 export { data };
 
-const fixturesDir = fileURLToPath(new URL('../../../fixtures/', import.meta.url));
-
 export default defineLoader({
   watch: ['../../../fixtures/**/*'],
   load(): FixturesData {
-    const manifest = JSON.parse(readFileSync(`${fixturesDir}manifest.json`, 'utf8')) as {
-      article: FixturesData['article'];
-      fixtures: ManifestEntry[];
-    };
+    const manifest = loadManifest();
     const exchanges: Record<string, ExchangeView> = {};
     for (const entry of manifest.fixtures) {
-      exchanges[entry.id] = exchangeView(entry, (file) =>
-        readFileSync(`${fixturesDir}${entry.dir}/${file}`, 'utf8'),
+      const fixture = loadFixture(entry.id);
+      const derived = fixture.request
+        ? { startLine: fixture.request.startLine, headers: fixture.request.headers }
+        : undefined;
+      exchanges[entry.id] = exchangeView(
+        entry,
+        (file) => readFileSync(join(fixture.dir, file), 'utf8'),
+        derived,
       );
     }
     return { article: manifest.article, exchanges, order: manifest.fixtures.map((entry) => entry.id) };

@@ -14,7 +14,8 @@ export interface Labels {
   abridged: string;
   written: string;
   noHead: string;
-  derivedHeaders: string;
+  derivedHead: string;
+  printedBody: string;
   headersSent: string;
   eventSent: string;
   section: string;
@@ -47,8 +48,8 @@ const zh: Labels = {
   abridged: '节选',
   written: '补写',
   noHead: '文章只印出了 body，这里按原样展示。',
-  derivedHeaders:
-    '文章只给出 body；请求头与前文相同，并须与 body 一致（Mcp-Method、Mcp-Name、MCP-Protocol-Version）。',
+  derivedHead: '文章只印出 body；客户端必须同时发送的请求行和请求头（由本套件按 body 推导）：',
+  printedBody: '文章印出的 body：',
   headersSent: '发出状态行和响应头',
   eventSent: '写入一条 SSE 事件',
   section: '文章第',
@@ -85,8 +86,9 @@ const en: Labels = {
   abridged: 'abridged',
   written: 'written by the kit',
   noHead: 'The article prints only the body; it is shown as printed.',
-  derivedHeaders:
-    'The article gives only the body; the headers are those shown earlier and must match the body (Mcp-Method, Mcp-Name, MCP-Protocol-Version).',
+  derivedHead:
+    'The article prints only the body; the request line and headers a client must send with it (derived from the body by the kit):',
+  printedBody: 'The body as the article prints it:',
   headersSent: 'status line and headers sent',
   eventSent: 'one SSE event written',
   section: 'Article section',
