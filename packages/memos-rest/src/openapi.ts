@@ -6,6 +6,9 @@
 const stateEnum = ['STATE_UNSPECIFIED', 'NORMAL', 'ARCHIVED'];
 const visibilityEnum = ['VISIBILITY_UNSPECIFIED', 'PRIVATE', 'PROTECTED', 'PUBLIC'];
 
+/** Anonymous callers may use these: they see PUBLIC memos only. */
+const publicRead = [{ bearerAuth: [] }, {}];
+
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const jsonContent = (schema: object) => ({ 'application/json': { schema } });
 const ok = (schema: object) => ({ description: 'OK', content: jsonContent(schema) });
@@ -133,6 +136,7 @@ const paths = {
       tags: ['MemoService'],
       description: 'ListMemos lists memos with pagination and filter.',
       operationId: 'MemoService_ListMemos',
+      security: publicRead,
       parameters: [
         queryParam(
           'pageSize',
@@ -175,6 +179,7 @@ const paths = {
       description:
         'GetMemo gets a memo by name.\n PUBLIC memos are readable by anyone, PROTECTED ones by signed-in users,\n PRIVATE ones only by their creator.',
       operationId: 'MemoService_GetMemo',
+      security: publicRead,
       parameters: [memoPath],
       responses: responses(ok(ref('Memo'))),
     },
@@ -236,6 +241,7 @@ const paths = {
       tags: ['MemoService'],
       description: "ListMemoComments lists a memo's comments, newest first.",
       operationId: 'MemoService_ListMemoComments',
+      security: publicRead,
       parameters: [
         memoPath,
         pageSizeParam('comments'),
@@ -689,11 +695,19 @@ export const openapiDocument = {
       'A teaching mock of the Memos REST API. Error bodies are google.rpc.Status objects: {"code","message","details"}.',
   },
   servers: [{ url: '/' }],
-  security: [{ bearerAuth: [] }, {}],
+  // Every operation needs a token except the three public reads, which also answer anonymous callers.
+  security: [{ bearerAuth: [] }],
   paths,
   components: {
     schemas,
-    securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
+    securitySchemes: {
+      bearerAuth: {
+        type: 'http',
+        scheme: 'bearer',
+        description:
+          'Authorization: Bearer <token>. Without a valid token, operations that need one answer 401 with the text/plain body {"code": 16, "message": "authentication required"}.',
+      },
+    },
   },
   tags: [
     { name: 'AttachmentService' },

@@ -1,7 +1,8 @@
 import { loadFixture } from '@memos-kit/wire';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openapiDocument } from '../src/index.ts';
+import { createRestApp, listen, openapiDocument, type Representation } from '../src/index.ts';
 import { startTestServer, type TestServer } from './support/client.ts';
+import { contractProblems, undeclaredQueryParameters } from './support/contract.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: the tests walk JSON documents freely
 type Json = Record<string, any>;
@@ -112,5 +113,55 @@ describe('the OpenAPI document', () => {
       expect(response.headers.get('content-type')).toBe('application/json');
       expect(await response.json()).toEqual(openapiDocument);
     });
+  });
+});
+
+describe('the contract check used by every test', () => {
+  it('catches a wrong type, a missing enum value, an undeclared field and a non-empty Empty', () => {
+    const memo = { name: 'memos/x', state: 'NORMAL', content: 'x', visibility: 'PUBLIC' };
+    expect(contractProblems('GET', '/api/v1/memos/x', 200, memo)).toEqual([]);
+    expect(contractProblems('GET', '/api/v1/memos/x', 200, { ...memo, pinned: 'yes' })).not.toEqual([]);
+    expect(contractProblems('GET', '/api/v1/memos/x', 200, { ...memo, visibility: 'SECRET' })).not.toEqual(
+      [],
+    );
+    expect(
+      contractProblems('GET', '/api/v1/memos/x', 200, { ...memo, displayTime: '2026-01-01T00:00:00Z' }),
+    ).not.toEqual([]);
+    expect(contractProblems('DELETE', '/api/v1/memos/x', 200, { ok: true })).not.toEqual([]);
+    expect(
+      contractProblems('GET', '/api/v1/memos/x', 404, { code: 5, message: 'memo not found', details: [] }),
+    ).toEqual([]);
+    expect(contractProblems('PUT', '/api/v1/memos/x', 200, {})).not.toEqual([]);
+  });
+
+  it('knows which query parameters each operation declares', () => {
+    expect(undeclaredQueryParameters('GET', '/api/v1/memos', ['pageSize', 'page_token', 'orderBy'])).toEqual(
+      [],
+    );
+    expect(undeclaredQueryParameters('GET', '/api/v1/memos', ['limit'])).toEqual(['limit']);
+  });
+});
+
+describe('representations', () => {
+  it('lets another module render the same resources for its media type, without touching the routes', async () => {
+    const { app } = createRestApp({ dataset: 'article' });
+    (app.locals.representations as Representation[]).push({
+      mediaType: 'application/x-test+json',
+      render: (kind, body) => ({ kind, body }),
+    });
+    const server = await listen(app, '127.0.0.1', 0);
+    try {
+      const response = await fetch(`${server.url}/api/v1/memos/example-public-memo`, {
+        headers: { accept: 'application/x-test+json' },
+      });
+      expect(response.headers.get('content-type')).toBe('application/x-test+json');
+      const json = await response.json();
+      expect(json.kind).toBe('Memo');
+      expect(json.body.name).toBe('memos/example-public-memo');
+      const plain = await fetch(`${server.url}/api/v1/memos/example-public-memo`);
+      expect(plain.headers.get('content-type')).toBe('application/json');
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -2,7 +2,7 @@
 // against the OpenAPI contract before handing it back.
 import type { Dataset } from '../../src/index.ts';
 import { createRestApp, listen, type MemoStore } from '../../src/index.ts';
-import { contractProblems } from './contract.ts';
+import { contractProblems, undeclaredQueryParameters } from './contract.ts';
 
 export interface CallResult {
   status: number;
@@ -38,6 +38,13 @@ export async function startTestServer(
     store,
     close: server.close,
     async call(method, path, options = {}) {
+      const undeclared = undeclaredQueryParameters(
+        method,
+        `/api/v1${path}`,
+        Object.keys(options.query ?? {}),
+      );
+      if (undeclared.length > 0)
+        throw new Error(`${method} ${path} sends undeclared query parameters: ${undeclared.join(', ')}`);
       const query = new URLSearchParams();
       for (const [key, value] of Object.entries(options.query ?? {})) query.set(key, String(value));
       const target = `/api/v1${path}${query.size > 0 ? `?${query}` : ''}`;

@@ -28,6 +28,7 @@ const pointer = (...parts: string[]) =>
 
 interface Operation {
   operationId: string;
+  parameters?: { name: string; in: string }[];
   responses: Record<string, { content: Record<string, { schema?: unknown }> }>;
 }
 
@@ -67,4 +68,14 @@ export function contractProblems(method: string, path: string, status: number, b
     (e) =>
       `${found.operation.operationId} ${status}: ${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`,
   );
+}
+
+/** Query parameters a request sends that the operation does not declare (snake_case aliases allowed). */
+export function undeclaredQueryParameters(method: string, path: string, names: string[]): string[] {
+  const found = findOperation(method, path);
+  const declared = new Set(
+    (found?.operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
+  );
+  const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+  return names.filter((name) => !declared.has(camel(name)));
 }
