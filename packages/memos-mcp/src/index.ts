@@ -1,5 +1,6 @@
 import { listen } from '@memos-kit/memos-rest';
 import { type AdapterOptions, createAdapter } from './app.ts';
+import { DEFAULT_ALLOWED_HOSTNAMES } from './http/request-guards.ts';
 import type { Pace } from './mcp/pace.ts';
 
 export { type Adapter, type AdapterOptions, createAdapter } from './app.ts';
@@ -31,8 +32,16 @@ export interface RunningAdapter {
  * (127.0.0.1 and the workshop dataset unless told otherwise; port 0 picks a free port).
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningAdapter> {
-  const adapter = await createAdapter(options);
-  const running = await listen(adapter.app, options.host ?? '127.0.0.1', options.port ?? 5230);
+  const host = options.host ?? '127.0.0.1';
+  // Bound to a named address (a classroom LAN IP), the endpoint must also accept that name in Host/Origin.
+  const wildcard = host === '0.0.0.0' || host === '::';
+  const allowedHostnames =
+    options.allowedHostnames ??
+    (wildcard || DEFAULT_ALLOWED_HOSTNAMES.includes(host)
+      ? undefined
+      : [...DEFAULT_ALLOWED_HOSTNAMES, host.includes(':') ? `[${host}]` : host]);
+  const adapter = await createAdapter({ ...options, allowedHostnames });
+  const running = await listen(adapter.app, host, options.port ?? 5230);
   return {
     url: running.url,
     mcpUrl: `${running.url}/mcp`,
