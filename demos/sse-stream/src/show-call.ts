@@ -50,6 +50,12 @@ function sameEvent(a: SseEvent, b: SseEvent | undefined): boolean {
 /** Prints one streamed call as it happens: the request, then every observation with its elapsed time. */
 export function createCallPrinter(print: Print, style: Style, request: ArticleRequest) {
   const articleHeaders = request.fixture.text('headers');
+  // When the article's server wrote each event (fixtures/09-sse-progress/timeline.json), to print beside ours.
+  const timeline = JSON.parse(request.fixture.text('timeline')) as {
+    writes: Array<{ at: number; what: string; index?: number }>;
+  };
+  const articleAt = (index: number) =>
+    timeline.writes.find((write) => write.what === 'event' && write.index === index)?.at;
   const expectedHeaders = articleHeaders
     .split(/\r?\n/)
     .slice(1)
@@ -128,6 +134,11 @@ export function createCallPrinter(print: Print, style: Style, request: ArticleRe
         print(
           `${stamp(observation.at)}  ${style('bold', `SSE event #${observation.index + 1} complete`)}  ${agreement}`,
         );
+        const planned = articleAt(observation.index);
+        if (planned !== undefined)
+          print(
+            style('dim', `${INDENT}(in the article the server writes this event at ${planned / 1000} s)`),
+          );
         printEventFields(print, style, observation.teaching);
         print(
           `${INDENT}${style('bold', `JSON-RPC ${describeMessage(observation.message)}`)}, recovered from data:`,
