@@ -5,7 +5,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // Every test file starts its own servers on port 0; two cores are shared with the rest of the workspace.
     maxWorkers: 2,
-    testTimeout: 20_000,
+    // Child processes start TypeScript from source; on two busy cores that alone can take seconds.
+    testTimeout: 60_000,
     hookTimeout: 30_000,
   },
 });

@@ -124,12 +124,12 @@ describe('a v2 SDK client pinned to 2026-07-28', () => {
     let names: string[] = [];
     for (const user of USERS) {
       const client = modernClient();
-      await client.connect(
-        new StreamableHTTPClientTransport(new URL(server.mcpUrl), {
-          requestInit: { headers: { Authorization: `Bearer ${user.token}` } },
-        }),
-      );
       try {
+        await client.connect(
+          new StreamableHTTPClientTransport(new URL(server.mcpUrl), {
+            requestInit: { headers: { Authorization: `Bearer ${user.token}` } },
+          }),
+        );
         names = await expectCatalog(client);
         for (const step of readCases(user.username)) {
           await expectSameAsRest(client, user.token, step);
@@ -146,14 +146,13 @@ describe('a v2 SDK client pinned to 2026-07-28', () => {
 
   it('over stdio (fronting the same REST server with --memos-url): lists and calls all 20 tools', async () => {
     const client = modernClient();
-    await client.connect(
-      new StdioClientTransport({
-        command: process.execPath,
-        args: ['--import', 'tsx', STDIO_ENTRY, '--memos-url', server.url, '--token', 'alice-token'],
-        stderr: 'ignore',
-      }),
-    );
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: ['--import', 'tsx', STDIO_ENTRY, '--memos-url', server.url, '--token', 'alice-token'],
+      stderr: 'ignore',
+    });
     try {
+      await client.connect(transport);
       const names = await expectCatalog(client);
       const called = new Set<string>();
       for (const step of readCases('alice')) {
@@ -171,6 +170,7 @@ describe('a v2 SDK client pinned to 2026-07-28', () => {
       expect(progress).toEqual([{ progress: 1, total: 2 }]);
     } finally {
       await client.close();
+      await transport.close();
     }
   });
 });

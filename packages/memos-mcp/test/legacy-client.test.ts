@@ -24,8 +24,8 @@ async function exercise(transport: Transport): Promise<void> {
     // Memos' formats, so the client's output-schema check does not warn about `format: "enum"`.
     { jsonSchemaValidator: new AjvJsonSchemaValidator(createMemosAjv() as never) },
   );
-  await client.connect(transport);
   try {
+    await client.connect(transport);
     expect(client.getServerVersion()).toEqual({ name: 'memos-example-adapter', version: '1.0.0' });
     expect(client.getInstructions()).toBe('Provides tools for querying Memos.');
     const { tools } = await client.listTools();
@@ -47,7 +47,9 @@ async function exercise(transport: Transport): Promise<void> {
       message: expect.stringContaining('Unknown tool: memo_unknown_tool'),
     });
   } finally {
+    // Also ends a stdio child when the connection never came up.
     await client.close();
+    await transport.close();
   }
 }
 
