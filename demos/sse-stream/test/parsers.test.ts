@@ -98,7 +98,7 @@ describe('the teaching parser and eventsource-parser on generated streams', () =
               continue;
             }
             if (item.event !== undefined) text += `event: ${item.event}${eol}`;
-            if (item.id !== undefined) text += `id:${item.id}${eol}`;
+            if (item.id !== undefined) text += `id: ${item.id}${eol}`;
             for (const line of item.dataLines) text += `data: ${line}${eol}`;
             text += eol;
             expected.events.push({ id: item.id, event: item.event, data: item.dataLines.join('\n') });
