@@ -1,5 +1,6 @@
 // `pnpm serve`'s options and start-up banner, importable so a bigger server (the MCP adapter adds /mcp to the
 // same process) can reuse both and only add its own endpoint lines.
+import { isAbsolute, resolve } from 'node:path';
 import { parseArgs, styleText } from 'node:util';
 import { DEFAULT_DATASET, SHIPPED_DATASETS } from './dataset.ts';
 import type { MemoStore } from './store.ts';
@@ -49,10 +50,19 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv = proce
   return {
     host: values.host ?? DEFAULT_HOST,
     port,
-    dataset: values.dataset ?? DEFAULT_DATASET,
+    dataset: datasetArgument(values.dataset ?? DEFAULT_DATASET, env),
     color: values.color === true || !noColor,
     help: values.help === true,
   };
+}
+
+/**
+ * A shipped dataset name stays as it is; a file path is made absolute against the directory the user ran
+ * `pnpm serve` in (pnpm runs root scripts from the workspace root and keeps the original in INIT_CWD).
+ */
+export function datasetArgument(dataset: string, env: NodeJS.ProcessEnv = process.env): string {
+  if ((SHIPPED_DATASETS as readonly string[]).includes(dataset) || isAbsolute(dataset)) return dataset;
+  return resolve(env.INIT_CWD ?? process.cwd(), dataset);
 }
 
 export interface BannerInput {

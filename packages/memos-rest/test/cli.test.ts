@@ -18,10 +18,19 @@ describe('serve options', () => {
 
   it.each([
     [['--port', '0', '--dataset', 'empty', '--host', '::1'], { port: 0, dataset: 'empty', host: '::1' }],
-    [['-p', '8080', '-d', './mine.json'], { port: 8080, dataset: './mine.json' }],
+    [['-p', '8080', '-d', '/data/mine.json'], { port: 8080, dataset: '/data/mine.json' }],
     [['--no-color'], { color: false }],
   ])('parses %j', (argv, expected) => {
     expect(parseServeOptions(argv, {})).toMatchObject(expected);
+  });
+
+  it('resolves a relative dataset path against the directory pnpm was started in', () => {
+    expect(parseServeOptions(['--dataset', 'class/mine.json'], { INIT_CWD: '/home/teacher' }).dataset).toBe(
+      '/home/teacher/class/mine.json',
+    );
+    expect(parseServeOptions(['--dataset', 'article'], { INIT_CWD: '/home/teacher' }).dataset).toBe(
+      'article',
+    );
   });
 
   it('turns colour off with NO_COLOR', () => {
