@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import { expectMatch, loadFixture, matchResponse, replayHttpFixture } from '@memos-kit/wire';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatBanner, parseServeOptions } from '../src/cli-options.ts';
 import { createRestApp } from '../src/index.ts';
@@ -69,7 +70,7 @@ describe('pnpm serve', () => {
     if (child && child.exitCode === null) child.kill('SIGKILL');
   });
 
-  it('starts, prints what it serves, answers, and stops cleanly on Ctrl-C', async () => {
+  it("starts, prints what it serves, answers the article's request, and stops cleanly on Ctrl-C", async () => {
     const cli = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
     child = spawn(
       process.execPath,
