@@ -15,9 +15,10 @@ afterEach(async () => {
 });
 
 describe('pnpm mcp:stdio', () => {
-  it('answers the article request line of fixtures/08-stdio, and rejects a request without the envelope', async () => {
+  it('answers the article request line of fixtures/08-stdio, rejects a request without the envelope, honours notifications/cancelled', async () => {
     const fixture = loadFixture('stdio-tools-call');
-    const server = startStdio(['--dataset', fixture.entry.dataset]);
+    // The article's pace only slows calls that ask for progress; the fixture's request does not.
+    const server = startStdio(['--dataset', fixture.entry.dataset, '--pace', 'article']);
     server.write(fixture.text('request').trimEnd());
     const line = await server.response(fixture.entry.jsonrpcId);
     expectMatch(matchResponse(fixture, { body: line, json: JSON.parse(line) }));
@@ -30,6 +31,36 @@ describe('pnpm mcp:stdio', () => {
       JSON.stringify({ jsonrpc: '2.0', id: 'ok', method: 'tools/list', params: { _meta: envelope() } }),
     );
     expect(JSON.parse(await server.response('ok')).result.tools).toHaveLength(20);
+
+    // A slow call (progress at 1 s, result at 3 s), cancelled after its progress: no response may follow.
+    server.write(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 'slow',
+        method: 'tools/call',
+        params: { name: 'memo_list_memos', arguments: {}, _meta: envelope({ progressToken: 'p' }) },
+      }),
+    );
+    await server.next((message) => message.method === 'notifications/progress');
+    server.write(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        method: 'notifications/cancelled',
+        params: { requestId: 'slow', _meta: envelope() },
+      }),
+    );
+    await server.next(() => server.stderr.includes('tools/call memo_list_memos: cancelled by the client'));
+    server.write(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 'after',
+        method: 'server/discover',
+        params: { _meta: envelope() },
+      }),
+    );
+    await server.response('after');
+    expect(await server.stop()).toBe(0);
+    expect(server.lines.some((line) => JSON.parse(line).id === 'slow')).toBe(false);
   });
 
   it('answers bad lines with errors, keeps serving, finishes the call in flight at EOF and exits 0', async () => {
