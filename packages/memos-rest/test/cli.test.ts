@@ -90,10 +90,10 @@ describe('pnpm serve', () => {
       child?.once('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
     });
     expect(output).toMatch(/example-token\s+users\/demo\s+ADMIN/);
-    const response = await fetch(`${url}/api/v1/memos`, {
-      headers: { authorization: 'Bearer example-token' },
-    });
-    expect(await response.json()).toEqual({ memos: [] });
+    // The issue's acceptance check: the article's REST exchange replays against `pnpm serve --dataset empty`.
+    expectMatch(
+      matchResponse(loadFixture('rest-list-memos'), await replayHttpFixture('rest-list-memos', url)),
+    );
     child.kill('SIGINT');
     const [code] = await once(child, 'exit');
     expect(code).toBe(0);
