@@ -1,13 +1,13 @@
 // The official MCP conformance suite against the adapter: `pnpm --filter @memos-kit/memos-mcp conformance`.
 // Starts the server on a free loopback port, runs @modelcontextprotocol/conformance 0.2.0-alpha.12 with
 // `--requirements 2026-07-28` and the expected-failures baseline, and exits with the suite's code.
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../src/index.ts';
+import { runNode } from './run-node.ts';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(import.meta.url);
@@ -37,21 +37,8 @@ export async function runConformance(mcpUrl: string): Promise<SuiteRun> {
       '-o',
       outDir,
     ];
-    return await new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, args, {
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env: { ...process.env },
-      });
-      let output = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        output += chunk.toString('utf8');
-      });
-      child.stderr.on('data', (chunk: Buffer) => {
-        output += chunk.toString('utf8');
-      });
-      child.on('error', reject);
-      child.on('exit', (code) => resolve({ code, output }));
-    });
+    const run = await runNode(args);
+    return { code: run.code, output: run.stdout + run.stderr };
   } finally {
     await rm(outDir, { recursive: true, force: true });
   }

@@ -1,19 +1,15 @@
 // The MCP Inspector's CLI (the official debugging client) against the adapter, over HTTP and stdio.
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type NodeRun, runNode } from './run-node.ts';
 
 const require = createRequire(import.meta.url);
 export const STDIO_ENTRY = fileURLToPath(new URL('../src/stdio.ts', import.meta.url));
 
-export interface InspectorRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+export type InspectorRun = NodeRun;
 
 /**
  * Runs `inspector --cli <target> --protocol-era modern ...` with a throw-away HOME (the Inspector writes
@@ -32,22 +28,7 @@ export async function runInspector(target: string[], args: string[]): Promise<In
     const argv = first?.startsWith('http')
       ? [launcher, '--cli', first, ...options]
       : [launcher, '--cli', ...options, '--', ...target];
-    return await new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, argv, {
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env: { ...process.env, HOME: home, NO_COLOR: '1' },
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        stdout += chunk.toString('utf8');
-      });
-      child.stderr.on('data', (chunk: Buffer) => {
-        stderr += chunk.toString('utf8');
-      });
-      child.on('error', reject);
-      child.on('exit', (code) => resolve({ code, stdout, stderr }));
-    });
+    return await runNode(argv, { ...process.env, HOME: home, NO_COLOR: '1' });
   } finally {
     await rm(home, { recursive: true, force: true });
   }
