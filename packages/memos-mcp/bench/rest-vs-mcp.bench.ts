@@ -8,7 +8,7 @@ import { startServer } from '../src/index.ts';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1000);
 const WARMUP = 200;
 const CONCURRENCY = 32;
-const THROUGHPUT_CALLS = Number(process.env.BENCH_THROUGHPUT_CALLS ?? 4000);
+const THROUGHPUT_CALLS = Number(process.env.BENCH_THROUGHPUT_CALLS ?? 2000);
 const GOAL = 1.3;
 const color = !process.argv.includes('--no-color') && !process.env.NO_COLOR;
 const paint = (format: Parameters<typeof styleText>[0], text: string) =>

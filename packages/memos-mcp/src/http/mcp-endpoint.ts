@@ -46,7 +46,7 @@ export function createMcpEndpoint(options: McpEndpointOptions): NodeHandler {
   );
 
   const endpoint = async (req: IncomingMessage, res: ServerResponse) => {
-    if (rejectUnservable(req, res, allowedHostnames)) return;
+    if (rejectUnservable(req, res, allowedHostnames, options.log)) return;
     adjustSseHead(res);
     await node(req, res);
   };
