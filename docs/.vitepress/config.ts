@@ -32,6 +32,14 @@ export default withMermaid(
     cleanUrls: false,
     lastUpdated: false,
     head: [['link', { rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg' }]],
+    vite: {
+      build: {
+        // Gzip-sizing mermaid's multi-megabyte chunks costs build time and tells nobody anything;
+        // mermaid is loaded only on pages with a diagram, so its size warning is expected.
+        reportCompressedSize: false,
+        chunkSizeWarningLimit: 4000,
+      },
+    },
     markdown: {
       // 1.6.4 has no per-locale container labels; Chinese pages give their own titles.
       lineNumbers: false,

@@ -1,7 +1,7 @@
 // Builds the site, serves it on loopback and walks every page of both languages in Debian's
 // Chromium: what a learner's browser does, including the parts that only run client-side
 // (Mermaid, local search, the language switch).
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -38,6 +38,8 @@ const sitePages: SitePage[] = (['zh', 'en'] as const).flatMap((locale) =>
   }),
 );
 
+let build: ChildProcess | undefined;
+
 function runBuild(outDir: string): Promise<void> {
   const bin = join(
     dirname(createRequire(import.meta.url).resolve('vitepress/package.json')),
@@ -48,6 +50,7 @@ function runBuild(outDir: string): Promise<void> {
     const child = spawn(process.execPath, [bin, 'build', docsRoot, '--outDir', outDir], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    build = child;
     let output = '';
     child.stdout.on('data', (chunk) => {
       output += chunk;
@@ -97,9 +100,11 @@ beforeAll(async () => {
   });
   page.on('pageerror', (error) => problems.push(`${page.url()}: page error: ${error.message}`));
   page.on('requestfailed', (request) => problems.push(`${page.url()}: request failed: ${request.url()}`));
-}, 150_000);
+}, 240_000);
 
 afterAll(async () => {
+  // A build cut short by the hook's timeout must not outlive the test.
+  build?.kill('SIGKILL');
   await context?.close();
   await server?.close();
   if (!prebuilt) rmSync(outDir, { recursive: true, force: true });
