@@ -17,23 +17,22 @@ export function rejectUnservable(
   req: IncomingMessage,
   res: ServerResponse,
   allowedHostnames: string[],
+  log?: (line: string) => void,
 ): boolean {
+  const reject = (status: number, message: string, headers?: Record<string, string>) => {
+    log?.(`${req.method} ${req.url} -> ${status} ${message}`);
+    writeError(res, status, message, headers);
+    return true;
+  };
   if (req.method !== 'POST') {
-    writeError(res, 405, `Method not allowed: ${req.method} ${req.url}; the MCP endpoint accepts only POST`, {
+    return reject(405, `Method not allowed: ${req.method} ${req.url}; the MCP endpoint accepts only POST`, {
       Allow: 'POST',
     });
-    return true;
   }
   const host = validateHostHeader(req.headers.host, allowedHostnames);
-  if (!host.ok) {
-    writeError(res, 403, `Forbidden: ${host.message}`);
-    return true;
-  }
+  if (!host.ok) return reject(403, `Forbidden: ${host.message}`);
   const origin = validateOriginHeader(req.headers.origin, allowedHostnames);
-  if (!origin.ok) {
-    writeError(res, 403, `Forbidden: ${origin.message}`);
-    return true;
-  }
+  if (!origin.ok) return reject(403, `Forbidden: ${origin.message}`);
   return false;
 }
 
