@@ -40,7 +40,7 @@ export function valueLayer(path: Path, jsonRpc: boolean): Layer {
     if (businessRoots.some((root) => matches(prefix, root))) return 'business';
   }
   if (path.length <= 1) return 'envelope';
-  if (path[0] === 'error') return path[1] === 'data' ? 'protocol' : 'envelope';
+  if (path[0] === 'error') return 'envelope';
   return 'protocol';
 }
 
@@ -50,7 +50,7 @@ export function keyLayer(path: Path, jsonRpc: boolean): Layer {
   const parent = path.slice(0, -1);
   if (parent.length > 0 && valueLayer(parent, true) === 'business') return 'business';
   if (path.length === 1) return 'envelope';
-  if (path[0] === 'error' && path[1] !== 'data') return 'envelope';
+  if (path[0] === 'error') return 'envelope';
   return 'protocol';
 }
 
