@@ -1,15 +1,15 @@
 import { EventEmitter, once } from 'node:events';
-import {
-  type Exit,
-  type ServerProcess,
-  type SpawnOptions,
-  shutdown,
-  spawnServer,
-  TIMEOUT_MS,
-} from '../client.ts';
+import { type Exit, type ServerProcess, type SpawnOptions, shutdown, spawnServer } from '../client.ts';
 import { LineReader, ReadTimeoutError } from '../line-reader.ts';
 import type { Paint } from '../terminal.ts';
 import { formatEvent, tracePipes } from '../trace.ts';
+
+/**
+ * How long a lesson waits for bytes that *will* come (the server starting, an answer it is sure to send).
+ * Generous on purpose: it only ends early on success, and a busy classroom laptop or CI runner can take
+ * seconds to start a TypeScript child. The pitfalls themselves are timed with `LessonContext.timeoutMs`.
+ */
+export const ARRIVAL_TIMEOUT_MS = 20_000;
 
 export interface LessonContext {
   paint: Paint;
@@ -51,7 +51,7 @@ export async function withServer<T>(
   let stderr = '';
   const logs = new EventEmitter();
   const logged = async (text: string) => {
-    const signal = AbortSignal.timeout(TIMEOUT_MS);
+    const signal = AbortSignal.timeout(ARRIVAL_TIMEOUT_MS);
     while (!stderr.includes(text)) await once(logs, 'data', { signal });
   };
   tracePipes(server, (event) => {

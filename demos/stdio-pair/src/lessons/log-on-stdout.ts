@@ -1,5 +1,5 @@
-import { readResponse, request, TIMEOUT_MS, writeMessage } from '../client.ts';
-import { explain, type Lesson, withServer } from './lesson.ts';
+import { readResponse, request, writeMessage } from '../client.ts';
+import { ARRIVAL_TIMEOUT_MS, explain, type Lesson, withServer } from './lesson.ts';
 
 export const logOnStdout = {
   name: 'log-on-stdout',
@@ -13,7 +13,7 @@ export const logOnStdout = {
       async ({ server, reader }) => {
         writeMessage(server, request);
         try {
-          await readResponse(reader, request.id, TIMEOUT_MS);
+          await readResponse(reader, request.id, ARRIVAL_TIMEOUT_MS);
           return { error: undefined };
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);

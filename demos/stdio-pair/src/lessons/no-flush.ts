@@ -1,6 +1,6 @@
-import { readResponse, request, TIMEOUT_MS, writeMessage } from '../client.ts';
+import { readResponse, request, writeMessage } from '../client.ts';
 import { ReadTimeoutError } from '../line-reader.ts';
-import { expectTimeout, explain, type Lesson, withServer } from './lesson.ts';
+import { ARRIVAL_TIMEOUT_MS, expectTimeout, explain, type Lesson, withServer } from './lesson.ts';
 
 export const noFlush = {
   name: 'no-flush',
@@ -25,7 +25,7 @@ export const noFlush = {
           ),
         );
         server.stdin.end();
-        const late = await readResponse(reader, request.id, TIMEOUT_MS);
+        const late = await readResponse(reader, request.id, ARRIVAL_TIMEOUT_MS);
         ctx.say(
           `  ${ctx.paint('yellow', '!')} the response (id ${late.id}) arrives now, after the client stopped waiting for it`,
         );

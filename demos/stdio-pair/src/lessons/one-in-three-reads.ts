@@ -1,5 +1,5 @@
-import { readResponse, request, TIMEOUT_MS, writeMessage } from '../client.ts';
-import { explain, type Lesson, withServer } from './lesson.ts';
+import { readResponse, request, writeMessage } from '../client.ts';
+import { ARRIVAL_TIMEOUT_MS, explain, type Lesson, withServer } from './lesson.ts';
 
 export const oneInThreeReads = {
   name: 'one-in-three-reads',
@@ -23,7 +23,7 @@ export const oneInThreeReads = {
           );
         });
         writeMessage(server, request);
-        return readResponse(reader, request.id, TIMEOUT_MS);
+        return readResponse(reader, request.id, ARRIVAL_TIMEOUT_MS);
       },
     );
     explain(ctx, 'The reader keeps every piece until the newline arrives, then hands out one whole message.');

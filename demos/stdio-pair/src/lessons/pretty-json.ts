@@ -1,6 +1,6 @@
-import { request, TIMEOUT_MS, writeMessage } from '../client.ts';
+import { request, writeMessage } from '../client.ts';
 import { decodeLine, ReadTimeoutError } from '../line-reader.ts';
-import { explain, type Lesson, withServer } from './lesson.ts';
+import { ARRIVAL_TIMEOUT_MS, explain, type Lesson, withServer } from './lesson.ts';
 
 export const prettyJson = {
   name: 'pretty-json',
@@ -16,7 +16,7 @@ export const prettyJson = {
         // Collect what the reader hands out until it stays quiet for a moment.
         for (;;) {
           try {
-            lines.push(decodeLine(await reader.readLine(lines.length === 0 ? TIMEOUT_MS : 200)));
+            lines.push(decodeLine(await reader.readLine(lines.length === 0 ? ARRIVAL_TIMEOUT_MS : 200)));
           } catch (error) {
             if (error instanceof ReadTimeoutError) break;
             throw error;

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
-import { request, TIMEOUT_MS, writeMessage } from '../client.ts';
+import { request, writeMessage } from '../client.ts';
 import { ReadTimeoutError } from '../line-reader.ts';
-import { expectTimeout, explain, type Lesson, withServer } from './lesson.ts';
+import { ARRIVAL_TIMEOUT_MS, expectTimeout, explain, type Lesson, withServer } from './lesson.ts';
 
 export const readToEof = {
   name: 'read-to-eof',
@@ -22,7 +22,7 @@ export const readToEof = {
         ),
       );
       server.stdin.end();
-      const bytes = await all.within(TIMEOUT_MS);
+      const bytes = await all.within(ARRIVAL_TIMEOUT_MS);
       ctx.say(
         `  ${ctx.paint('yellow', '!')} read() returns ${bytes.length} bytes, after the server has gone`,
       );

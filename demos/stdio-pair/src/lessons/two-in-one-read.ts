@@ -1,6 +1,6 @@
-import { request, TIMEOUT_MS } from '../client.ts';
+import { request } from '../client.ts';
 import { decodeLine } from '../line-reader.ts';
-import { explain, type Lesson, withServer } from './lesson.ts';
+import { ARRIVAL_TIMEOUT_MS, explain, type Lesson, withServer } from './lesson.ts';
 
 export const twoInOneRead = {
   name: 'two-in-one-read',
@@ -18,8 +18,8 @@ export const twoInOneRead = {
         // Two requests, ids 6 and 7, in a single write; the server answers both and flushes once.
         const second = { ...request, id: 7 };
         server.stdin.write(`${JSON.stringify(request)}\n${JSON.stringify(second)}\n`);
-        const first = decodeLine(await reader.readLine(TIMEOUT_MS));
-        const next = decodeLine(await reader.readLine(TIMEOUT_MS));
+        const first = decodeLine(await reader.readLine(ARRIVAL_TIMEOUT_MS));
+        const next = decodeLine(await reader.readLine(ARRIVAL_TIMEOUT_MS));
         return { ids: [JSON.parse(first).id, JSON.parse(next).id] as number[] };
       },
     );
