@@ -1,15 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer, TOKENS } from './support/client.ts';
+import { describe, expect, it } from 'vitest';
+import { ANON, AUTH_REQUIRED, names, TOKENS, useTestServer } from './support/client.ts';
 
-const ANON = undefined;
-const AUTH_REQUIRED = '{"code": 16, "message": "authentication required"}\n';
-const names = (items: { name: string }[]) => items.map((item) => item.name);
-
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer('workshop');
-});
-afterAll(() => server.close());
+const server = useTestServer('workshop');
 
 describe('AttachmentService_ListAttachments', () => {
   it("lists only the caller's own attachments", async () => {

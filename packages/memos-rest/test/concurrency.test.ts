@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer, TOKENS } from './support/client.ts';
+import { describe, expect, it } from 'vitest';
+import { TOKENS, useTestServer } from './support/client.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer('workshop');
-});
-afterAll(() => server.close());
+const server = useTestServer('workshop');
 
 describe('concurrent writes', () => {
   it('lose nothing: 60 parallel creates from four users all land and are listed', async () => {

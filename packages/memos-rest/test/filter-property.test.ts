@@ -1,13 +1,9 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer, TOKENS } from './support/client.ts';
+import { describe, expect, it } from 'vitest';
+import { TOKENS, useTestServer } from './support/client.ts';
 
 // Whatever a filter says, it is ANDed with the caller's visibility scope: it can narrow a listing, never widen it.
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer('workshop');
-});
-afterAll(() => server.close());
+const server = useTestServer('workshop');
 
 const quoted = (text: string) => JSON.stringify(text);
 const visibility = fc.constantFrom('PUBLIC', 'PROTECTED', 'PRIVATE');

@@ -1,15 +1,11 @@
 import { loadFixture } from '@memos-kit/wire';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MemoRow } from '../src/model.ts';
-import { startTestServer, type TestServer, TOKENS } from './support/client.ts';
+import { TOKENS, useTestServer } from './support/client.ts';
 
 // Each example filter is checked against a plain-JavaScript oracle over the store's rows, run as the admin
 // `demo` (who sees PUBLIC, PROTECTED and their own PRIVATE memos, and no archived ones).
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer('workshop');
-});
-afterAll(() => server.close());
+const server = useTestServer('workshop');
 
 const HOUR = 3600;
 const now = () => Math.floor(Date.now() / 1000);

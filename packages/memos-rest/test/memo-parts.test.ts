@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadDataset } from '../src/index.ts';
-import { startTestServer, type TestServer, TOKENS } from './support/client.ts';
+import { ANON, AUTH_REQUIRED, names, TOKENS, useTestServer } from './support/client.ts';
 
 // Comments, attachments, reactions and relations of a memo.
-const ANON = undefined;
-const AUTH_REQUIRED = '{"code": 16, "message": "authentication required"}\n';
-const names = (items: { name: string }[]) => items.map((item) => item.name);
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer('workshop');
-});
-afterAll(() => server.close());
+const server = useTestServer('workshop');
 
 describe('MemoService_ListMemoComments', () => {
   it('lists comments newest first for anyone who may read the memo', async () => {

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dataset } from '../src/index.ts';
-import { startTestServer, type TestServer, TOKENS } from './support/client.ts';
-
-const ANON = undefined;
-const AUTH_REQUIRED = '{"code": 16, "message": "authentication required"}\n';
+import {
+  ANON,
+  AUTH_REQUIRED,
+  startTestServer,
+  type TestServer,
+  TOKENS,
+  useTestServer,
+} from './support/client.ts';
 
 describe('MemoService_ListMemos', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer('workshop');
-  });
-  afterAll(() => server.close());
+  const server = useTestServer('workshop');
 
   const list = async (token: string | undefined, query: Record<string, string | number | boolean> = {}) => {
     const response = await server.call('GET', '/memos', { token, query: { pageSize: 1000, ...query } });
@@ -207,11 +207,7 @@ describe('page size limits', () => {
 });
 
 describe('MemoService_GetMemo', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer('workshop');
-  });
-  afterAll(() => server.close());
+  const server = useTestServer('workshop');
 
   // memo -> [anonymous, creator, another user, admin]
   const matrix: [string, string, [number, number, number, number]][] = [
@@ -290,11 +286,7 @@ describe('MemoService_GetMemo', () => {
 });
 
 describe('MemoService_CreateMemo', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer('workshop');
-  });
-  afterAll(() => server.close());
+  const server = useTestServer('workshop');
 
   it("needs a token: the middleware's text/plain 401", async () => {
     const response = await server.call('POST', '/memos', { body: { content: 'x' } });
@@ -401,11 +393,7 @@ describe('MemoService_CreateMemo', () => {
 });
 
 describe('MemoService_UpdateMemo', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer('workshop');
-  });
-  afterAll(() => server.close());
+  const server = useTestServer('workshop');
 
   it.each([
     ['anonymous', ANON, 401],
@@ -470,11 +458,7 @@ describe('MemoService_UpdateMemo', () => {
 });
 
 describe('MemoService_DeleteMemo', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer('workshop');
-  });
-  afterAll(() => server.close());
+  const server = useTestServer('workshop');
 
   it.each([
     ['anonymous', ANON, 'lunch-poll', 401],
@@ -503,11 +487,7 @@ describe('MemoService_DeleteMemo', () => {
 });
 
 describe('routing', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer('empty');
-  });
-  afterAll(() => server.close());
+  const server = useTestServer('empty');
 
   it('answers an unknown path with 404 Not Found and a known path with a wrong method with 501', async () => {
     const missing = await fetch(`${server.url}/api/v1/notes`);

@@ -1,7 +1,7 @@
 import { loadFixture } from '@memos-kit/wire';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createRestApp, listen, openapiDocument, type Representation } from '../src/index.ts';
-import { startTestServer, type TestServer } from './support/client.ts';
+import { useTestServer } from './support/client.ts';
 import { contractProblems, undeclaredQueryParameters } from './support/contract.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: the tests walk JSON documents freely
@@ -101,11 +101,7 @@ describe('the OpenAPI document', () => {
   });
 
   describe('over HTTP', () => {
-    let server: TestServer;
-    beforeAll(async () => {
-      server = await startTestServer('empty');
-    });
-    afterAll(() => server.close());
+    const server = useTestServer('empty');
 
     it('is served at GET /api/v1/openapi.json as application/json without a token', async () => {
       const response = await fetch(`${server.url}/api/v1/openapi.json`);

@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer, TOKENS } from './support/client.ts';
+import { describe, expect, it } from 'vitest';
+import { AUTH_REQUIRED, TOKENS, useTestServer } from './support/client.ts';
 
-const AUTH_REQUIRED = '{"code": 16, "message": "authentication required"}\n';
-
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer('workshop');
-});
-afterAll(() => server.close());
+const server = useTestServer('workshop');
 
 describe('AuthService_GetCurrentUser', () => {
   it('returns the signed-in user, email included, password empty', async () => {

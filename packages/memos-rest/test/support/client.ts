@@ -1,5 +1,6 @@
 // A small HTTP client for the tests: it talks to a real listening app on 127.0.0.1 and checks every response
 // against the OpenAPI contract before handing it back.
+import { afterAll, beforeAll } from 'vitest';
 import type { Dataset } from '../../src/index.ts';
 import { createRestApp, listen, type MemoStore } from '../../src/index.ts';
 import { contractProblems, undeclaredQueryParameters } from './contract.ts';
@@ -89,3 +90,34 @@ export const TOKENS = {
   bob: 'bob-token',
   meimei: 'meimei-token',
 } as const;
+
+/**
+ * Starts a server for the enclosing describe block (or file) and stops it afterwards, also on failure.
+ * The returned object forwards to the running server.
+ */
+export function useTestServer(dataset: string | Dataset = 'workshop'): TestServer {
+  let current: TestServer | undefined;
+  beforeAll(async () => {
+    current = await startTestServer(dataset);
+  });
+  afterAll(() => current?.close());
+  const running = () => {
+    if (!current) throw new Error('the test server is not running yet');
+    return current;
+  };
+  return {
+    get url() {
+      return running().url;
+    },
+    get store() {
+      return running().store;
+    },
+    call: (method, path, options) => running().call(method, path, options),
+    close: () => running().close(),
+  };
+}
+
+export const ANON = undefined;
+/** Memos' middleware answer to a call without a valid token. */
+export const AUTH_REQUIRED = '{"code": 16, "message": "authentication required"}\n';
+export const names = (items: { name: string }[]) => items.map((item) => item.name);
