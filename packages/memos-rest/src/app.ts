@@ -14,8 +14,6 @@ import { MemoStore } from './store.ts';
 export interface RestAppOptions {
   /** A shipped dataset name ('empty', 'article', 'workshop'), a JSON file path, or a dataset object. */
   dataset?: string | Dataset;
-  /** The time datasets' relative times count from, in epoch seconds (tests pin it). */
-  now?: number;
 }
 
 /** Paths of the 20 operations, so a known path with a wrong method is told apart from an unknown path. */
@@ -40,7 +38,8 @@ const handleErrors: ErrorRequestHandler = (error, _req, res, _next) => {
 export function createRestApp(options: RestAppOptions = {}): { app: Express; store: MemoStore } {
   const dataset =
     typeof options.dataset === 'object' ? options.dataset : loadDataset(options.dataset ?? DEFAULT_DATASET);
-  const store = MemoStore.fromDataset(dataset, options.now);
+  // Relative dataset times ("-36h") count from now, the same clock the filter's `now` reads.
+  const store = MemoStore.fromDataset(dataset);
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
