@@ -28,11 +28,8 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(
-  dataset: string | Dataset = 'workshop',
-  now?: number,
-): Promise<TestServer> {
-  const { app, store } = createRestApp({ dataset, now });
+export async function startTestServer(dataset: string | Dataset = 'workshop'): Promise<TestServer> {
+  const { app, store } = createRestApp({ dataset });
   const server = await listen(app, '127.0.0.1', 0);
   return {
     url: server.url,
