@@ -33,6 +33,9 @@ export default withMermaid(
     lastUpdated: false,
     head: [['link', { rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg' }]],
     vite: {
+      // Pre-bundle mermaid in the dev server: its CommonJS dependencies (fastdom among them) fail to load
+      // as raw ES modules otherwise, and the diagrams stay blank in `pnpm docs:dev`.
+      optimizeDeps: { include: ['mermaid'] },
       build: {
         // Gzip-sizing mermaid's multi-megabyte chunks costs build time and tells nobody anything;
         // mermaid is loaded only on pages with a diagram, so its size warning is expected.
