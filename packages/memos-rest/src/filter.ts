@@ -4,6 +4,7 @@
 // with a literal, `in`, text matching, tag comprehensions, sets.*, size(), timestamp accessors) and folds every
 // literal once, so a filter is compiled once per request and costs a closure call per row.
 import { type ASTNode, Environment } from '@marcbachmann/cel-js';
+import { RE2JS } from 're2js';
 import { type ApiError, invalidArgument } from './errors.ts';
 import type { AttachmentRow, MemoRow } from './model.ts';
 import { parseGoDuration, parseTimestamp } from './time.ts';
@@ -477,11 +478,12 @@ class Compiler<Row> {
       if (arg?.kind !== 'string') throw filterError(`${name}.${method}() needs a quoted text argument`);
       const read = spec.get;
       if (method === 'matches') {
-        let pattern: RegExp;
+        // RE2 syntax and linear-time matching, as in Memos: a learner's pattern can never hang the server.
+        let pattern: RE2JS;
         try {
-          pattern = new RegExp(arg.value, 'u');
+          pattern = RE2JS.compile(arg.value);
         } catch (error) {
-          throw filterError(`invalid regular expression: ${(error as Error).message}`);
+          throw filterError(`invalid regular expression (RE2 syntax): ${(error as Error).message}`);
         }
         return (row) => pattern.test(read(row) as string);
       }

@@ -59,6 +59,8 @@ const EXAMPLES: [string, (m: MemoRow) => boolean][] = [
   ['content.startsWith("release")', (m) => m.content.toLowerCase().startsWith('release')],
   ['content.endsWith("#release")', (m) => m.content.toLowerCase().endsWith('#release')],
   ['content.matches("^# ")', (m) => /^# /.test(m.content)],
+  ['content.matches("(?i)DUMPLINGS|noodles")', (m) => /dumplings|noodles/i.test(m.content)],
+  ['content.matches("[[:digit:]]{2}:[[:digit:]]{2}")', (m) => /\d{2}:\d{2}/.test(m.content)],
   ['content == "Friday lunch: dumplings or noodles? React below."', (m) => m.uid === 'lunch-poll'],
   ['tag in ["book"]', (m) => m.tags.some((t) => t === 'book' || t.startsWith('book/'))],
   ['tags.exists(t, t.startsWith("BOOK/"))', (m) => m.tags.some((t) => t.startsWith('book/'))],
@@ -178,12 +180,38 @@ describe('bad filters', () => {
     ['updated_ts > created_ts', /not with another field/],
     ['pinned in [true]', /pinned does not support in/],
     ['size(tags) > 1 / 0', /division by zero/],
-    ['content.matches("(")', /invalid regular expression/],
+    ['content.matches("(")', /invalid regular expression \(RE2 syntax\)/],
+    // Backreferences and lookahead are not RE2; they would also open the door to catastrophic backtracking.
+    ['content.matches("(a)\\\\1")', /invalid regular expression \(RE2 syntax\)/],
+    ['content.matches("a(?=b)")', /invalid regular expression \(RE2 syntax\)/],
     ['"work"', /must be a condition/],
     ['   ', /the filter expression is empty/],
   ])('%s', async (filter, message) => {
     const text = await filterError(filter);
     expect(text).toMatch(/^Invalid filter expression: .+\.$/s);
     expect(text).toMatch(message);
+  });
+});
+
+describe('regular expressions', () => {
+  const own = useTestServer('workshop');
+
+  it('match in linear time, so a pattern that backtracks catastrophically elsewhere cannot hang the server', async () => {
+    await own.call('POST', '/memos', {
+      token: TOKENS.alice,
+      query: { memoId: 'many-as' },
+      body: { content: `${'a'.repeat(5000)}!`, visibility: 'PUBLIC' },
+    });
+    const response = await own.call('GET', '/memos', {
+      token: TOKENS.alice,
+      query: { filter: 'content.matches("^(a+)+$")' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.json.memos).toEqual([]);
+    const prefix = await own.call('GET', '/memos', {
+      token: TOKENS.alice,
+      query: { filter: 'content.matches("^(a+)+!$")' },
+    });
+    expect(prefix.json.memos.map((m: { name: string }) => m.name)).toEqual(['memos/many-as']);
   });
 });
