@@ -28,7 +28,10 @@ export function createMcpEndpoint(options: McpEndpointOptions): NodeHandler {
   const maxRequestBodySize = options.maxRequestBodyBytes ?? MAX_REQUEST_BODY_BYTES;
   const factory = (ctx: McpRequestContext) =>
     createMcpServer(options, { authorization: ctx.requestInfo?.headers.get('authorization') ?? undefined });
-  const handlerOptions = { keepAliveMs: 0, maxRequestBodySize, onerror: () => {} };
+  // The SDK reports the requests it rejects (bad envelope, header mismatch, …) here; the answer itself is
+  // already on its way, so this only tells the person watching the server log.
+  const onerror = (error: Error) => options.log?.(`mcp: ${error.message.split('\n')[0]}`);
+  const handlerOptions = { keepAliveMs: 0, maxRequestBodySize, onerror };
   const auto = createMcpHandler(factory, { ...handlerOptions, responseMode: 'auto' });
   // With a pace, a request that asks for progress streams from the start, so its head goes out at 0 s as
   // in the article; without one, the SDK upgrades to SSE when the first progress notification is sent.
