@@ -2,7 +2,7 @@
 // Chromium: what a learner's browser does, including the parts that only run client-side
 // (Mermaid, local search, the language switch).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -75,6 +75,11 @@ let page: Page;
 const problems: string[] = [];
 
 beforeAll(async () => {
+  if (!existsSync(chromiumPath)) {
+    throw new Error(
+      `No Chromium at ${chromiumPath}: install it (apt-get install -y chromium) or set CHROMIUM_PATH.`,
+    );
+  }
   outDir = prebuilt ?? mkdtempSync(join(tmpdir(), 'memos-docs-site-'));
   profileDir = mkdtempSync(join(tmpdir(), 'memos-docs-chromium-'));
   if (!prebuilt) await runBuild(outDir);
@@ -260,6 +265,23 @@ describe('the built docs site in a real browser', () => {
     const titles = await page.locator('.VPLocalSearchBox .results .result').allTextContents();
     expect(titles.length).toBeGreaterThan(0);
     expect(titles.join('\n')).toMatch(/协议字段/);
+    const links = await page
+      .locator('.VPLocalSearchBox .results .result')
+      .evaluateAll((results) => results.map((result) => result.getAttribute('href') ?? ''));
+    expect(links.some((href) => href.startsWith('/en/'))).toBe(false);
+    expect(problems).toEqual([]);
+  }, 30_000);
+
+  it('finds English words on the English pages, and only English pages', async () => {
+    await open('/en/');
+    await page.click('.VPNavBarSearch button');
+    await page.locator('.VPLocalSearchBox input').fill('envelope');
+    await page.waitForSelector('.VPLocalSearchBox .results .result');
+    const links = await page
+      .locator('.VPLocalSearchBox .results .result')
+      .evaluateAll((results) => results.map((result) => result.getAttribute('href') ?? ''));
+    expect(links.length).toBeGreaterThan(0);
+    expect(links.every((href) => href.startsWith('/en/'))).toBe(true);
     expect(problems).toEqual([]);
   }, 30_000);
 
