@@ -162,12 +162,9 @@ describe('a v2 SDK client pinned to 2026-07-28', () => {
       for (const tool of await exerciseWrites(client, 'stdio', 'alice-token')) called.add(tool);
       expect([...called].sort()).toEqual([...names].sort());
 
-      const progress: unknown[] = [];
-      await client.callTool(
-        { name: 'memo_list_memos', arguments: { pageSize: 1 } },
-        { onprogress: (update) => progress.push(update) },
-      );
-      expect(progress).toEqual([{ progress: 1, total: 2 }]);
+      // Progress is not asserted through this client: over stdio, @modelcontextprotocol/client 2.4.0 now and
+      // then drops a progress notification that arrived before its result (seen in about one call in fifteen
+      // on a busy machine, with the wire in the right order). test/stdio.test.ts checks the raw lines instead.
     } finally {
       await client.close();
       await transport.close();

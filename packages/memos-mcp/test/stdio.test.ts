@@ -75,7 +75,11 @@ describe('pnpm mcp:stdio', () => {
         jsonrpc: '2.0',
         id: 'last',
         method: 'tools/call',
-        params: { name: 'memo_list_memos', arguments: { pageSize: 1 }, _meta: envelope() },
+        params: {
+          name: 'memo_list_memos',
+          arguments: { pageSize: 1 },
+          _meta: envelope({ progressToken: 7 }),
+        },
       }),
     );
     server.endInput();
@@ -86,6 +90,11 @@ describe('pnpm mcp:stdio', () => {
     expect(parseError.error.code).toBe(-32700);
     expect(JSON.parse(await server.response('x')).error.code).toBe(-32600);
     expect(JSON.parse(await server.response('last')).result.structuredContent.memos).toHaveLength(1);
+    // Progress 1 of 2 is its own line, written before the result line.
+    const messages = server.lines.map((line) => JSON.parse(line));
+    const progressAt = messages.findIndex((message) => message.params?.progressToken === 7);
+    expect(messages[progressAt]?.params).toEqual({ progressToken: 7, progress: 1, total: 2 });
+    expect(progressAt).toBeLessThan(messages.findIndex((message) => message.id === 'last'));
     // stdout carried MCP messages only; the logs went to stderr.
     for (const line of server.lines) expect(JSON.parse(line).jsonrpc).toBe('2.0');
     expect(server.stderr).toContain('serving 20 tools over stdio');
