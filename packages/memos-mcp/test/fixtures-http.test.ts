@@ -39,6 +39,9 @@ describe('every MCP fixture replays against the live server', () => {
       const fixture = loadFixture(entry.id);
       const live = await replayHttpFixture(fixture, serverFor(entry.dataset).url);
       expectMatch(matchResponse(fixture, live));
+      // Nothing the article does not show about the implementation, and no session.
+      expect(getHeader(live.headers, 'x-powered-by')).toBeUndefined();
+      expect(getHeader(live.headers, 'mcp-session-id')).toBeUndefined();
     });
   }
 });
