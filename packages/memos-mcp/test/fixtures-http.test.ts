@@ -1,5 +1,6 @@
 import {
   expectMatch,
+  getHeader,
   loadFixture,
   loadManifest,
   matchResponse,
