@@ -1,4 +1,4 @@
-import { createRestApp, type Dataset, openapiDocument } from '@memos-kit/memos-rest';
+import { createRestApp, type Dataset, type MemoStore, openapiDocument } from '@memos-kit/memos-rest';
 import express, { type Express } from 'express';
 import { buildCatalog, type CatalogEntry, type OpenApiDocument } from './catalog/index.ts';
 import { createMcpEndpoint, type NodeHandler } from './http/mcp-endpoint.ts';
@@ -25,6 +25,8 @@ export interface Adapter {
   app: Express;
   runner: ToolRunner;
   catalog: CatalogEntry[];
+  /** The in-process mock's data (absent with `memosUrl`). */
+  store?: MemoStore;
   close(): Promise<void>;
 }
 
@@ -38,11 +40,12 @@ export async function createAdapter(options: AdapterOptions = {}): Promise<Adapt
   let dispatch: RestDispatcher;
   let document: OpenApiDocument;
   let restApp: Express | undefined;
+  let store: MemoStore | undefined;
   if (options.memosUrl) {
     dispatch = remoteDispatcher(options.memosUrl);
     document = await fetchOpenApiDocument(options.memosUrl);
   } else {
-    restApp = createRestApp({ dataset: options.dataset }).app;
+    ({ app: restApp, store } = createRestApp({ dataset: options.dataset }));
     dispatch = inProcessDispatcher(restApp as unknown as RequestListener);
     document = openapiDocument as unknown as OpenApiDocument;
   }
@@ -58,7 +61,7 @@ export async function createAdapter(options: AdapterOptions = {}): Promise<Adapt
   // Every method reaches the endpoint, which answers GET and DELETE with 405 itself.
   app.all('/mcp', (req, res) => void endpoint(req, res));
   if (restApp) app.use(restApp);
-  return { app, runner, catalog, close: () => endpoint.close() };
+  return { app, runner, catalog, ...(store ? { store } : {}), close: () => endpoint.close() };
 }
 
 async function fetchOpenApiDocument(memosUrl: string): Promise<OpenApiDocument> {

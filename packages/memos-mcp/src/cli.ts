@@ -29,14 +29,32 @@ function banner(server: RunningAdapter, options: CliOptions): string {
     `  MCP       ${paint('cyan', `POST ${server.mcpUrl}`)}  ${paint('dim', `(2026-07-28, ${server.tools.length} tools)`)}`,
     '',
     options.memosUrl
-      ? `  tools call ${paint('bold', options.memosUrl)} over HTTP`
-      : `  dataset  ${paint('bold', options.dataset)}; token ${paint('green', 'example-token')} signs in as users/demo`,
+      ? `  tools call ${paint('bold', options.memosUrl)} over HTTP, with the caller's Authorization header`
+      : `  dataset  ${paint('bold', options.dataset)}`,
+    ...tokenLines(server, paint),
     `  pace     ${paint('bold', options.pace)}${options.pace === 'article' ? paint('dim', ': progress at 1 s, result at 3 s') : ''}`,
     '',
     `  Try: curl -H 'Authorization: Bearer example-token' '${rest}/memos?pageSize=1'`,
     `       curl -X POST ${server.mcpUrl} ${mcpHeaders} \\\n        -d '${listBody}'`,
     `  ${paint('dim', 'Ctrl-C stops the server.')}`,
   ].join('\n');
+}
+
+/** Which bearer token signs in as whom; MCP forwards the caller's Authorization header to REST. */
+function tokenLines(
+  server: RunningAdapter,
+  paint: (format: 'green' | 'dim', text: string) => string,
+): string[] {
+  if (server.users.length === 0) return [];
+  const width = Math.max(...server.users.map((user) => user.tokens.join(', ').length));
+  const nameWidth = Math.max(...server.users.map((user) => `users/${user.username}`.length));
+  return [
+    '  tokens   (Authorization: Bearer <token>, for REST and MCP alike)',
+    ...server.users.map(
+      (user) =>
+        `    ${paint('green', user.tokens.join(', ').padEnd(width))}  ${`users/${user.username}`.padEnd(nameWidth)}  ${paint('dim', `${user.role} ${user.displayName}`)}`,
+    ),
+  ];
 }
 
 async function main(): Promise<void> {

@@ -24,6 +24,8 @@ export interface RunningAdapter {
   mcpUrl: string;
   /** The catalog's tool names, in `tools/list` order. */
   tools: string[];
+  /** Who can sign in, and with which bearer token (the in-process mock only). */
+  users: Array<{ username: string; role: string; displayName: string; tokens: string[] }>;
   close(): Promise<void>;
 }
 
@@ -46,6 +48,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     url: running.url,
     mcpUrl: `${running.url}/mcp`,
     tools: adapter.catalog.map((entry) => entry.tool.name),
+    users: (adapter.store?.users ?? []).map(({ username, role, displayName, tokens }) => ({
+      username,
+      role,
+      displayName,
+      tokens: [...tokens],
+    })),
     close: async () => {
       await adapter.close();
       await running.close();
