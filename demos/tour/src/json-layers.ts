@@ -1,47 +1,15 @@
+import { layerOf } from '@memos-kit/wire';
 import type { Paint, Role } from './style.ts';
 
 /** 'jsonrpc' for MCP messages; 'business' for bodies that are business objects through and through (REST). */
 export type JsonContext = 'jsonrpc' | 'business';
 
 type Segment = string | number;
-type Pattern = readonly (string | '*')[];
 
-/**
- * Slots whose name MCP defines but whose content the server's own business defines:
- * the key is painted as protocol, everything inside as business data.
- */
-const businessSlots: readonly Pattern[] = [
-  ['params', 'name'],
-  ['params', 'arguments'],
-  ['result', 'structuredContent'],
-  ['result', 'content', '*', 'text'],
-  ['result', 'tools', '*', 'name'],
-  ['result', 'tools', '*', 'title'],
-  ['result', 'tools', '*', 'description'],
-  ['result', 'tools', '*', 'inputSchema'],
-  ['result', 'tools', '*', 'outputSchema'],
-  ['result', 'tools', '*', '_meta'],
-];
-
-const envelopeKeys = new Set(['jsonrpc', 'id', 'method', 'params', 'result', 'error']);
-
-function startsWith(path: readonly Segment[], pattern: Pattern): boolean {
-  if (path.length < pattern.length) return false;
-  return pattern.every((part, i) => part === '*' || part === path[i]);
-}
-
-/** The layer a key (part 'key') or a scalar value (part 'value') at `path` belongs to. */
+/** The layer a key (part 'key') or a scalar value (part 'value') at `path` belongs to: the kit's one rule. */
 export function roleAt(path: readonly Segment[], part: 'key' | 'value', context: JsonContext): Role {
   if (path.length === 0) return 'punct';
-  if (context === 'business') return 'business';
-  for (const slot of businessSlots) {
-    if (!startsWith(path, slot)) continue;
-    return path.length === slot.length && part === 'key' ? 'protocol' : 'business';
-  }
-  const [head] = path;
-  if (head === 'error') return 'envelope';
-  if (path.length === 1 && typeof head === 'string' && envelopeKeys.has(head)) return 'envelope';
-  return 'protocol';
+  return layerOf(path, part, context === 'jsonrpc');
 }
 
 type Frame =

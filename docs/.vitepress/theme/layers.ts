@@ -1,7 +1,9 @@
 // Colours a JSON text by the article's three layers without reformatting it: the panes show
 // the fixture's real bytes, so a parse-and-pretty-print would hide exactly what is being taught.
 
-export type Layer = 'envelope' | 'protocol' | 'business';
+import { type Layer, layerOf } from '../../../packages/wire/src/layers.ts';
+
+export type { Layer };
 
 export interface Segment {
   text: string;
@@ -10,49 +12,12 @@ export interface Segment {
 
 type Path = readonly (string | number)[];
 
-const isIndex = (part: string | number | undefined): part is number => typeof part === 'number';
-
-function matches(path: Path, pattern: readonly (string | '#')[]): boolean {
-  if (path.length !== pattern.length) return false;
-  return pattern.every((part, i) => (part === '#' ? isIndex(path[i]) : path[i] === part));
-}
-
-// Where business data begins inside a JSON-RPC message. Everything below these paths
-// was defined by the server's own contract (inputSchema/outputSchema, tool text), not by MCP.
-const businessRoots: readonly (readonly (string | '#')[])[] = [
-  ['params', 'arguments'],
-  ['params', 'name'],
-  ['result', 'structuredContent'],
-  ['result', 'content', '#', 'text'],
-  ['result', 'tools', '#', 'name'],
-  ['result', 'tools', '#', 'title'],
-  ['result', 'tools', '#', 'description'],
-  ['result', 'tools', '#', 'inputSchema'],
-  ['result', 'tools', '#', 'outputSchema'],
-  ['result', 'tools', '#', '_meta'],
-];
-
+// The rule itself lives in the wire library, shared with the tour, so terminal and site agree.
 /** The layer of the value found at `path` (what the node contains). */
-export function valueLayer(path: Path, jsonRpc: boolean): Layer {
-  if (!jsonRpc) return 'business';
-  for (let depth = 1; depth <= path.length; depth++) {
-    const prefix = path.slice(0, depth);
-    if (businessRoots.some((root) => matches(prefix, root))) return 'business';
-  }
-  if (path.length <= 1) return 'envelope';
-  if (path[0] === 'error') return 'envelope';
-  return 'protocol';
-}
+export const valueLayer = (path: Path, jsonRpc: boolean): Layer => layerOf(path, 'value', jsonRpc);
 
 /** The layer of the member name at the end of `path` (who defined that key). */
-export function keyLayer(path: Path, jsonRpc: boolean): Layer {
-  if (!jsonRpc) return 'business';
-  const parent = path.slice(0, -1);
-  if (parent.length > 0 && valueLayer(parent, true) === 'business') return 'business';
-  if (path.length === 1) return 'envelope';
-  if (path[0] === 'error') return 'envelope';
-  return 'protocol';
-}
+export const keyLayer = (path: Path, jsonRpc: boolean): Layer => layerOf(path, 'key', jsonRpc);
 
 class Scanner {
   pos = 0;

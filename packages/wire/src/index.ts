@@ -20,6 +20,7 @@ export {
   parseHttpMessage,
   tryParseJson,
 } from './http-message.ts';
+export { BUSINESS_SLOTS, type JsonPath, type Layer, layerOf } from './layers.ts';
 export { type LiveResponse, type MatchResult, matchResponse } from './match.ts';
 export { mcpHeadersFor, PROTOCOL_VERSION_META_KEY } from './mcp-headers.ts';
 export { type ReplayedResponse, type ReplayOptions, replayHttpFixture } from './replay.ts';
