@@ -52,6 +52,7 @@ export interface BuildCatalogOptions {
 /** Memos' schema for a 200 response without a JSON body (its DELETE and Set* operations). */
 const OK_SCHEMA = { type: 'object', properties: { ok: { type: 'boolean' } } } as const;
 
+// #region build-catalog
 /**
  * Every operation of the document becomes one tool, sorted by tool name (Memos' Go SDK lists tools
  * alphabetically): adding an operation to the document adds a tool, and nothing here is written per tool.
@@ -72,6 +73,7 @@ export function buildCatalog(document: OpenApiDocument, options: BuildCatalogOpt
   checkCatalog(entries, overrides);
   return entries.sort((a, b) => (a.tool.name < b.tool.name ? -1 : a.tool.name > b.tool.name ? 1 : 0));
 }
+// #endregion build-catalog
 
 function checkCatalog(entries: CatalogEntry[], overrides: CatalogOverrides): void {
   const byName = new Map<string, string>();

@@ -5,6 +5,7 @@ import type { RestDispatcher, RestRequest, RestResponse } from './rest-request.t
 /** The one thing the dispatcher needs from an Express app: its request listener. */
 export type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 
+// #region dispatch
 /**
  * Runs a REST request through the Express app inside this process, the way Memos runs an MCP tool call
  * through its own router with `httptest.NewRecorder`: same routes, same auth, same business code, and
@@ -14,6 +15,7 @@ export type RequestListener = (req: IncomingMessage, res: ServerResponse) => voi
 export function inProcessDispatcher(app: RequestListener): RestDispatcher {
   return (request, signal) => dispatch(app, request, signal);
 }
+// #endregion dispatch
 
 function dispatch(app: RequestListener, request: RestRequest, signal?: AbortSignal): Promise<RestResponse> {
   return new Promise((resolve, reject) => {

@@ -46,6 +46,7 @@ export class ToolRunner {
     return this.byName.has(name);
   }
 
+  // #region call-tool
   /** Runs a known tool. Every failure is a tool execution error (isError), never an exception. */
   async call(name: string, args: unknown, options: ToolCallOptions = {}): Promise<ToolCallResult> {
     const entry = this.byName.get(name);
@@ -73,8 +74,10 @@ export class ToolRunner {
     await options.onRestAnswered?.();
     return resultFromRest(response);
   }
+  // #endregion call-tool
 }
 
+// #region result-from-rest
 function resultFromRest(response: RestResponse): ToolCallResult {
   const parsed = parseJson(response.body);
   if (response.status < 200 || response.status >= 300) return toolError(restErrorMessage(response, parsed));
@@ -92,6 +95,7 @@ function restErrorMessage(response: RestResponse, parsed: ReturnType<typeof pars
   }
   return `${response.status} ${STATUS_CODES[response.status] ?? 'Error'}`;
 }
+// #endregion result-from-rest
 
 /** structuredContent is always an object (Memos' normalizeStructuredContent). */
 function structuredFrom(value: unknown): Record<string, unknown> {
