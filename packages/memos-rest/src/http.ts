@@ -47,6 +47,8 @@ export function reply(req: Request, res: Response, kind: ResourceKind, body: unk
   const representations = (req.app.locals.representations ?? []) as Representation[];
   const accept = req.get('accept') ?? '';
   const chosen = representations.find((r) => accept.includes(r.mediaType));
+  // The body now depends on Accept, so a shared cache must key on it too.
+  if (representations.length > 0) res.vary('Accept');
   if (chosen) sendJson(res, 200, chosen.render(kind, body, req), chosen.mediaType);
   else sendJson(res, 200, body);
 }

@@ -48,6 +48,7 @@ async function call(caller: Caller, method: string, target: string, accept = 'ap
   return {
     status: response.status,
     type: response.headers.get('content-type'),
+    vary: response.headers.get('vary'),
     json: text ? JSON.parse(text) : {},
   };
 }
@@ -115,6 +116,8 @@ describe('HAL view of a memo', () => {
     const hal = await call('alice', 'GET', '/api/v1/memos/alice-public');
     expect(plain.type).toBe('application/json');
     expect(plain.json._links).toBeUndefined();
+    // Both bodies come from one URL, so caches are told that Accept picks between them.
+    expect([plain.vary, hal.vary]).toEqual(['Accept', 'Accept']);
     const { _links, ...rest } = hal.json;
     expect(rest).toEqual(plain.json);
   });
