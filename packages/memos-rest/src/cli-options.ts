@@ -1,7 +1,7 @@
 // `pnpm serve`'s options and start-up banner, importable so a bigger server (the MCP adapter adds /mcp to the
 // same process) can reuse both and only add its own endpoint lines.
 import { isAbsolute, resolve } from 'node:path';
-import { parseArgs, styleText } from 'node:util';
+import { type ParseArgsConfig, parseArgs, styleText } from 'node:util';
 import { DEFAULT_DATASET, SHIPPED_DATASETS } from './dataset.ts';
 import type { MemoStore } from './store.ts';
 
@@ -27,21 +27,34 @@ export function serveUsage(command = 'pnpm serve'): string {
   ].join('\n');
 }
 
+/** The options every `serve` command shares, in `node:util` parseArgs form, so a bigger server can add its own. */
+export const SERVE_ARGS = {
+  port: { type: 'string', short: 'p' },
+  host: { type: 'string' },
+  dataset: { type: 'string', short: 'd' },
+  color: { type: 'boolean' },
+  'no-color': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const satisfies NonNullable<ParseArgsConfig['options']>;
+
 /** Parses argv (without node and the script); throws an Error with a readable message on bad input. */
 export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv = process.env): ServeOptions {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      port: { type: 'string', short: 'p' },
-      host: { type: 'string' },
-      dataset: { type: 'string', short: 'd' },
-      color: { type: 'boolean' },
-      'no-color': { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
-    strict: true,
-    allowPositionals: false,
-  });
+  const { values } = parseArgs({ args: argv, options: SERVE_ARGS, strict: true, allowPositionals: false });
+  return serveOptionsFrom(values, env);
+}
+
+/** Checks and completes the shared options once parseArgs has read them. */
+export function serveOptionsFrom(
+  values: {
+    port?: string;
+    host?: string;
+    dataset?: string;
+    color?: boolean;
+    'no-color'?: boolean;
+    help?: boolean;
+  },
+  env: NodeJS.ProcessEnv = process.env,
+): ServeOptions {
   const portText = values.port ?? String(DEFAULT_PORT);
   const port = Number(portText);
   if (!/^\d+$/.test(portText) || port > 65535)

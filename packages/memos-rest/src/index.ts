@@ -1,6 +1,17 @@
 export type { Viewer } from './access.ts';
 export { createRestApp, type RestAppOptions } from './app.ts';
 export {
+  type BannerInput,
+  DEFAULT_HOST,
+  DEFAULT_PORT,
+  formatBanner,
+  parseServeOptions,
+  SERVE_ARGS,
+  type ServeOptions,
+  serveOptionsFrom,
+  serveUsage,
+} from './cli-options.ts';
+export {
   type Dataset,
   DEFAULT_DATASET,
   datasetSchema,
