@@ -218,6 +218,19 @@ async function switchLanguage(target: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === target, { timeout: 5_000 });
 }
 
+/**
+ * Opens the local search box and returns its input. The button only works once Vue has hydrated the
+ * page, which a busy machine can delay past the load event, so the click is retried until the box shows.
+ */
+async function openSearch() {
+  const input = page.locator('.VPLocalSearchBox input');
+  for (let attempt = 0; attempt < 10 && !(await input.isVisible()); attempt++) {
+    await page.click('.VPNavBarSearch button');
+    await input.waitFor({ state: 'visible', timeout: 1_000 }).catch(() => undefined);
+  }
+  return input;
+}
+
 describe('the built docs site in a real browser', () => {
   it('renders every page of both languages, with diagrams, exchanges and a working language switch', async () => {
     const chinese = sitePages.filter((sitePage) => sitePage.locale === 'zh');
@@ -258,10 +271,9 @@ describe('the built docs site in a real browser', () => {
 
   it('finds Chinese words with the local search', async () => {
     await open('/');
-    await page.click('.VPNavBarSearch button');
-    const input = page.locator('.VPLocalSearchBox input');
+    const input = await openSearch();
     await input.fill('协议字段');
-    await page.waitForSelector('.VPLocalSearchBox .results .result');
+    await page.waitForSelector('.VPLocalSearchBox .results .result', { timeout: 20_000 });
     const titles = await page.locator('.VPLocalSearchBox .results .result').allTextContents();
     expect(titles.length).toBeGreaterThan(0);
     expect(titles.join('\n')).toMatch(/协议字段/);
@@ -274,9 +286,9 @@ describe('the built docs site in a real browser', () => {
 
   it('finds English words on the English pages, and only English pages', async () => {
     await open('/en/');
-    await page.click('.VPNavBarSearch button');
-    await page.locator('.VPLocalSearchBox input').fill('envelope');
-    await page.waitForSelector('.VPLocalSearchBox .results .result');
+    const input = await openSearch();
+    await input.fill('envelope');
+    await page.waitForSelector('.VPLocalSearchBox .results .result', { timeout: 20_000 });
     const links = await page
       .locator('.VPLocalSearchBox .results .result')
       .evaluateAll((results) => results.map((result) => result.getAttribute('href') ?? ''));
