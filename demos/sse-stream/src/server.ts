@@ -1,7 +1,6 @@
 import {
   type PaceTimeline,
   type RunningAdapter,
-  type StartServerOptions,
   startServer,
 } from '@memos-kit/memos-mcp';
 
@@ -29,7 +28,7 @@ export async function startDemoServer(options: {
     port: 0,
     dataset: 'empty',
     // startServer's declared type says 'article' | 'off'; the adapter also takes a timeline (PaceTimeline).
-    pace: (options.fast ? FAST_TIMELINE : 'article') as StartServerOptions['pace'],
+    pace: options.fast ? FAST_TIMELINE : 'article',
   });
   const pace = options.fast
     ? `fast pace (progress at ${FAST_TIMELINE.progressAtMs} ms, result at ${FAST_TIMELINE.resultAtMs} ms)`

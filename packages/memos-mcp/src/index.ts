@@ -1,7 +1,7 @@
 import { listen } from '@memos-kit/memos-rest';
 import { type AdapterOptions, createAdapter } from './app.ts';
 import { DEFAULT_ALLOWED_HOSTNAMES } from './http/request-guards.ts';
-import type { Pace } from './mcp/pace.ts';
+import type { Pace, PaceTimeline } from './mcp/pace.ts';
 
 export { type Adapter, type AdapterOptions, createAdapter } from './app.ts';
 export * from './catalog/index.ts';
@@ -14,7 +14,8 @@ export interface StartServerOptions extends Omit<AdapterOptions, 'dataset' | 'pa
   host?: string;
   port?: number;
   dataset?: string;
-  pace?: Pace;
+  /** `article` for the article's 1 s / 3 s, or any timeline (demos and tests use short ones). */
+  pace?: Pace | PaceTimeline;
 }
 
 export interface RunningAdapter {
