@@ -1,8 +1,4 @@
-import {
-  type PaceTimeline,
-  type RunningAdapter,
-  startServer,
-} from '@memos-kit/memos-mcp';
+import { type PaceTimeline, type RunningAdapter, startServer } from '@memos-kit/memos-mcp';
 
 /**
  * `--fast` keeps the article's order (progress, a pause, the result) but shrinks the pauses, so the two
