@@ -1,7 +1,7 @@
 import { replayHttpFixture } from '@memos-kit/wire';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_REQUEST_BODY_BYTES, type RunningAdapter, startServer } from '../src/index.ts';
-import { envelope, mcpRequest, postMcp, type RawResponse, send } from './support/mcp-http.ts';
+import { envelope, mcpRequest, postMcp, type RawResponse, send, withOverrides } from './support/mcp-http.ts';
 
 /**
  * The 2026-07-28 rules for a tools-only server on Streamable HTTP (mcp-2026-07-28 §4), each broken on
@@ -194,6 +194,19 @@ describe('HTTP methods, sessions and bodies', () => {
     expect(error.id).toBeNull();
     expect(response.headers['content-type']).toMatch(/^application\/json/);
   });
+  it('answers an empty body with -32700 too', async () => {
+    const { headers } = mcpRequest('tools/list');
+    const error = expectJsonRpcError(await send(server.mcpUrl, { headers, body: '' }), 400, -32700);
+    expect(error.id).toBeNull();
+  });
+  it('answers a body that is not application/json with 415 and a JSON-RPC body', async () => {
+    const { headers, body } = mcpRequest('tools/list');
+    const response = await send(server.mcpUrl, {
+      headers: withOverrides(headers, { 'Content-Type': 'text/plain' }),
+      body,
+    });
+    expectJsonRpcError(response, 415, -32000);
+  });
   it(`answers a body over ${MAX_REQUEST_BODY_BYTES} bytes with 413 and a JSON-RPC body`, async () => {
     const { headers } = mcpRequest('tools/call', { name: 'memo_create_memo' });
     const filler = 'x'.repeat(MAX_REQUEST_BODY_BYTES);
@@ -206,6 +219,13 @@ describe('HTTP methods, sessions and bodies', () => {
     const response: RawResponse = await send(server.mcpUrl, { headers, body });
     expect(response.status).toBe(413);
     expect((response.json as JsonRpcError).error.message).toMatch(/too large|exceeds/i);
+    // Without a Content-Length the limit still holds: the reading stops once the body passes it.
+    const chunked = await send(server.mcpUrl, {
+      headers: withOverrides(headers, { 'Transfer-Encoding': 'chunked' }),
+      body,
+    });
+    expect(chunked.status).toBe(413);
+    expect((chunked.json as JsonRpcError).error.code).toBe(-32000);
   });
 });
 

@@ -1,9 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toNodeHandler } from '@modelcontextprotocol/node';
-import { createMcpHandler, type McpRequestContext } from '@modelcontextprotocol/server';
+import { createMcpHandler, isJsonContentType, type McpRequestContext } from '@modelcontextprotocol/server';
 import { createMcpServer, type McpServerOptions } from '../mcp/create-server.ts';
 import { timelineFor } from '../mcp/pace.ts';
-import { DEFAULT_ALLOWED_HOSTNAMES, rejectUnservable } from './request-guards.ts';
+import { readJsonBody } from './json-body.ts';
+import { DEFAULT_ALLOWED_HOSTNAMES, rejectUnservable, writeError } from './request-guards.ts';
 import { adjustSseHead } from './sse-headers.ts';
 
 /** Tool arguments are small (a memo is at most 8 KiB); 1 MiB leaves room and stops abuse. */
@@ -40,8 +41,8 @@ export function createMcpEndpoint(options: McpEndpointOptions): NodeHandler {
     : undefined;
   const node = toNodeHandler(
     {
-      fetch: async (request, requestOptions) => {
-        const handler = streaming && (await asksForProgress(request)) ? streaming : auto;
+      fetch: (request, requestOptions) => {
+        const handler = streaming && asksForProgress(requestOptions?.parsedBody) ? streaming : auto;
         return handler.fetch(request, requestOptions);
       },
     },
@@ -51,7 +52,21 @@ export function createMcpEndpoint(options: McpEndpointOptions): NodeHandler {
   const endpoint = async (req: IncomingMessage, res: ServerResponse) => {
     if (rejectUnservable(req, res, allowedHostnames, options.log)) return;
     adjustSseHead(res);
-    await node(req, res);
+    // Another media type goes to the SDK unread, and the SDK answers it with 415.
+    if (!isJsonContentType(req.headers['content-type'])) return node(req, res);
+    const body = await readJsonBody(req, maxRequestBodySize);
+    switch (body.kind) {
+      case 'json':
+        return node(req, res, body.value);
+      case 'too-large':
+        return writeError(res, 413, body.message, { Connection: 'close' }, -32000);
+      case 'invalid':
+        // The SDK's own answer to a body that is not JSON, word for word.
+        return writeError(res, 400, 'Parse error: Invalid JSON', {}, -32700);
+      case 'aborted':
+        res.destroy();
+        return;
+    }
   };
   return Object.assign(endpoint, {
     close: async () => {
@@ -60,11 +75,7 @@ export function createMcpEndpoint(options: McpEndpointOptions): NodeHandler {
   });
 }
 
-async function asksForProgress(request: Request): Promise<boolean> {
-  try {
-    const body = (await request.clone().json()) as { params?: { _meta?: { progressToken?: unknown } } };
-    return body.params?._meta?.progressToken !== undefined;
-  } catch {
-    return false;
-  }
+function asksForProgress(body: unknown): boolean {
+  const meta = (body as { params?: { _meta?: { progressToken?: unknown } } } | null)?.params?._meta;
+  return meta?.progressToken !== undefined;
 }

@@ -38,11 +38,19 @@ function dispatch(app: RequestListener, request: RestRequest, signal?: AbortSign
     req.push(null);
 
     const res = new ServerResponse(req);
-    const chunks: Buffer[] = [];
+    // Kept as written (string or Buffer) and decoded once at the end: a 10 KB list is one Buffer from
+    // the route, and converting it back and forth would cost more than the route's own JSON.stringify.
+    const chunks: Array<string | Buffer> = [];
     const collect = (chunk: unknown, encoding?: unknown) => {
       if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
-      const enc = typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8';
-      chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, enc));
+      if (
+        typeof chunk === 'string' &&
+        typeof encoding === 'string' &&
+        encoding !== 'utf8' &&
+        encoding !== 'utf-8'
+      )
+        chunks.push(Buffer.from(chunk, encoding as BufferEncoding));
+      else chunks.push(chunk as string | Buffer);
     };
     const onAbort = () => reject(signal?.reason);
     signal?.addEventListener('abort', onAbort, { once: true });
@@ -70,7 +78,7 @@ function dispatch(app: RequestListener, request: RestRequest, signal?: AbortSign
         if (value !== undefined)
           headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
       }
-      resolve({ status: res.statusCode, headers, body: Buffer.concat(chunks).toString('utf8') });
+      resolve({ status: res.statusCode, headers, body: bodyText(chunks) });
       res.emit('finish');
       socket.destroy();
       return res;
@@ -82,4 +90,11 @@ function dispatch(app: RequestListener, request: RestRequest, signal?: AbortSign
       reject(error);
     }
   });
+}
+
+function bodyText(chunks: Array<string | Buffer>): string {
+  if (chunks.length === 1) return chunks[0]?.toString() ?? '';
+  return Buffer.concat(
+    chunks.map((chunk) => (typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk)),
+  ).toString('utf8');
 }
