@@ -1,5 +1,6 @@
 // `pnpm serve`'s options and start-up banner, importable so a bigger server (the MCP adapter adds /mcp to the
 // same process) can reuse both and only add its own endpoint lines.
+import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { type ParseArgsConfig, parseArgs, styleText } from 'node:util';
 import { DEFAULT_DATASET, SHIPPED_DATASETS } from './dataset.ts';
@@ -72,10 +73,13 @@ export function serveOptionsFrom(
 /**
  * A shipped dataset name stays as it is; a file path is made absolute against the directory the user ran
  * `pnpm serve` in (pnpm runs root scripts from the workspace root and keeps the original in INIT_CWD).
+ * A bare word that is no file there (a mistyped dataset name) stays as typed, so the error names it.
  */
 export function datasetArgument(dataset: string, env: NodeJS.ProcessEnv = process.env): string {
   if ((SHIPPED_DATASETS as readonly string[]).includes(dataset) || isAbsolute(dataset)) return dataset;
-  return resolve(env.INIT_CWD ?? process.cwd(), dataset);
+  const path = resolve(env.INIT_CWD ?? process.cwd(), dataset);
+  const looksLikeName = !/[/\\]/.test(dataset) && !dataset.endsWith('.json');
+  return looksLikeName && !existsSync(path) ? dataset : path;
 }
 
 export interface BannerInput {

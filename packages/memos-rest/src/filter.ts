@@ -569,7 +569,6 @@ function bareFieldInConditionPosition(node: ASTNode, fields: FieldTable<unknown>
 
 const KNOWN_VALUES = new Set(['PUBLIC', 'PROTECTED', 'PRIVATE', 'NORMAL', 'ARCHIVED']);
 
-/** Turns a cel-js parse or type error into a message a learner can act on. */
 /** The source with string literals blanked out, so hints never react to words inside quotes. */
 const outsideQuotes = (source: string) =>
   source.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, (m) => ' '.repeat(m.length));
@@ -607,6 +606,7 @@ function celErrorMessage(
   const at = error.range?.start;
   const column = at === undefined ? '' : ` at column ${at + 1}`;
   const summary = error.summary ?? error.message.split('\n')[0] ?? 'syntax error';
+  if (/maximum call stack|exceeded maxDepth/i.test(summary)) return TOO_DEEP;
   const unknown = /^Unknown variable: (.+)$/.exec(summary);
   if (unknown?.[1]) {
     const name = unknown[1];
@@ -632,10 +632,33 @@ function celErrorMessage(
   if (hint) return `${hint}${column}`;
   if (error.code === 'unexpected_token' && /EOF/.test(summary))
     return `the expression ends too early${column}`;
-  return `${summary}${column}`;
+  // The parser's own words, in the lower-case style of every other message here.
+  return `${summary.charAt(0).toLowerCase()}${summary.slice(1)}${column}`;
 }
 
+const TOO_DEEP = 'the expression is nested too deeply; write it with fewer parentheses, negations or terms';
+
+/** "a bool", "an int" */
+const withArticle = (type: string) => `${/^[aeiou]/i.test(type) ? 'an' : 'a'} ${type}`;
+
 function compile<Row>(
+  filter: string,
+  env: Environment,
+  fields: FieldTable<Row>,
+  fieldNames: string[],
+  now: number,
+): Predicate<Row> {
+  try {
+    return compileChecked(filter, env, fields, fieldNames, now);
+  } catch (error) {
+    // Parsing, checking and compiling all recurse over the tree: a pathological nesting such as
+    // "!!!!…pinned" or "((((…" exhausts the stack, which is the filter's fault, not the server's.
+    if (error instanceof RangeError) throw filterError(TOO_DEEP);
+    throw error;
+  }
+}
+
+function compileChecked<Row>(
   filter: string,
   env: Environment,
   fields: FieldTable<Row>,
@@ -647,6 +670,7 @@ function compile<Row>(
   try {
     parsed = env.parse(filter);
   } catch (error) {
+    if (error instanceof RangeError) throw error;
     throw filterError(celErrorMessage(error as Error, filter, fieldNames));
   }
   const bare = bareFieldInConditionPosition(parsed.ast, fields as FieldTable<unknown>);
@@ -655,7 +679,7 @@ function compile<Row>(
   if (!checked.valid) throw filterError(celErrorMessage(checked.error as Error, filter, fieldNames));
   if (checked.type !== 'bool') {
     throw filterError(
-      `the filter must be a condition (true or false), but this expression is a ${checked.type}`,
+      `the filter must be a condition (true or false), but this expression is ${withArticle(String(checked.type))}`,
     );
   }
   return new Compiler(fields, now).bool(parsed.ast);

@@ -87,12 +87,15 @@ export function queryString(req: Request, name: string): string | undefined {
 export function queryInt(req: Request, name: string): number | undefined {
   const value = queryString(req, name);
   if (value === undefined || value === '') return undefined;
-  if (!/^[+-]?\d+$/.test(value) || Math.abs(Number(value)) > 2 ** 31 - 1) {
-    throw invalidArgument(
-      `type mismatch, parameter: ${snake(name)}, error: strconv.ParseInt: parsing ${JSON.stringify(value)}: invalid syntax`,
+  // grpc-gateway's words for the two ways strconv.ParseInt(value, 10, 32) fails.
+  const fail = (reason: string) =>
+    invalidArgument(
+      `type mismatch, parameter: ${snake(name)}, error: strconv.ParseInt: parsing ${JSON.stringify(value)}: ${reason}`,
     );
-  }
-  return Number(value);
+  if (!/^[+-]?\d+$/.test(value)) throw fail('invalid syntax');
+  const number = Number(value);
+  if (number < -(2 ** 31) || number > 2 ** 31 - 1) throw fail('value out of range');
+  return number;
 }
 
 export function queryBool(req: Request, name: string): boolean | undefined {

@@ -34,6 +34,14 @@ describe('serve options', () => {
     );
   });
 
+  it('keeps a mistyped dataset name as typed, so the error names it', () => {
+    const { dataset } = parseServeOptions(['--dataset', 'workshp'], { INIT_CWD: '/home/teacher' });
+    expect(dataset).toBe('workshp');
+    expect(() => createRestApp({ dataset })).toThrow(
+      /unknown dataset "workshp": use empty, article, workshop/,
+    );
+  });
+
   it('turns colour off with NO_COLOR', () => {
     expect(parseServeOptions([], { NO_COLOR: '1' }).color).toBe(false);
   });

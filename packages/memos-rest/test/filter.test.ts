@@ -184,8 +184,13 @@ describe('bad filters', () => {
     // Backreferences and lookahead are not RE2; they would also open the door to catastrophic backtracking.
     ['content.matches("(a)\\\\1")', /invalid regular expression \(RE2 syntax\)/],
     ['content.matches("a(?=b)")', /invalid regular expression \(RE2 syntax\)/],
-    ['"work"', /must be a condition/],
+    ['"work"', /must be a condition \(true or false\), but this expression is a string/],
+    ['5', /but this expression is an int/],
+    ['$$', /unexpected character: \$ at column 1/],
     ['   ', /the filter expression is empty/],
+    // Pathological nesting exhausts the parser's depth or the stack: still the filter's fault, a 400.
+    [`${'!'.repeat(3000)}pinned`, /nested too deeply/],
+    [`${'('.repeat(400)}pinned${')'.repeat(400)}`, /nested too deeply/],
   ])('%s', async (filter, message) => {
     const text = await filterError(filter);
     expect(text).toMatch(/^Invalid filter expression: .+\.$/s);

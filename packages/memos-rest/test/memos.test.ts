@@ -145,7 +145,16 @@ describe('MemoService_ListMemos', () => {
   it('rejects a pageSize that is not an integer', async () => {
     const response = await server.call('GET', '/memos', { query: { pageSize: 'ten' } });
     expect(response.status).toBe(400);
-    expect(response.json.message).toMatch(/page_size.*"ten"/);
+    expect(response.json.message).toMatch(/page_size.*"ten": invalid syntax/);
+  });
+
+  it('rejects a pageSize outside int32 as grpc-gateway does, and accepts the int32 edges', async () => {
+    const tooBig = await server.call('GET', '/memos', { query: { pageSize: '3000000000' } });
+    expect(tooBig.status).toBe(400);
+    expect(tooBig.json.message).toMatch(/page_size.*"3000000000": value out of range/);
+    for (const edge of ['2147483647', '-2147483648']) {
+      expect((await server.call('GET', '/memos', { query: { pageSize: edge } })).status).toBe(200);
+    }
   });
 
   it('accepts snake_case query names and ignores showDeleted', async () => {
