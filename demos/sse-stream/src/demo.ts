@@ -1,7 +1,4 @@
-import { runChunksLesson } from './lesson-chunks.ts';
-import { runProxyLesson } from './lesson-proxy.ts';
-import { runStreamLesson } from './lesson-stream.ts';
-import { parseOptions, USAGE, UsageError } from './options.ts';
+import { parseOptions, TITLES, USAGE, UsageError } from './options.ts';
 import { colourWanted, createStyle } from './style.ts';
 
 async function main(argv: string[]): Promise<number> {
@@ -10,7 +7,7 @@ async function main(argv: string[]): Promise<number> {
     options = parseOptions(argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`${error.message}\n\n${USAGE}`);
+    process.stderr.write(`demo:sse: ${error.message}\n\n${USAGE}`);
     return 2;
   }
   if (options.help) {
@@ -19,8 +16,17 @@ async function main(argv: string[]): Promise<number> {
   }
   const style = createStyle(colourWanted(options.noColor));
   const print = (line = '') => process.stdout.write(`${line}\n`);
-  if (options.lesson === 'chunks') return runChunksLesson(print, style, options);
-  if (options.lesson === 'proxy') return runProxyLesson(print, style, options);
+  // The title first: loading the MCP adapter and its SDK takes a moment a class should not stare at.
+  print(style('bold', TITLES[options.lesson]));
+  if (options.lesson === 'chunks') {
+    const { runChunksLesson } = await import('./lesson-chunks.ts');
+    return runChunksLesson(print, style, options);
+  }
+  if (options.lesson === 'proxy') {
+    const { runProxyLesson } = await import('./lesson-proxy.ts');
+    return runProxyLesson(print, style, options);
+  }
+  const { runStreamLesson } = await import('./lesson-stream.ts');
   return runStreamLesson(print, style, options);
 }
 

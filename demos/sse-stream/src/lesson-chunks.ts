@@ -7,25 +7,12 @@ import { createLibraryParser } from './library-parser.ts';
 import { concat, streamCall } from './live-call.ts';
 import type { DemoOptions } from './options.ts';
 import { startDemoServer } from './server.ts';
-import type { Print } from './show-call.ts';
+import { columns, type Print, wrapWords } from './show-call.ts';
 import type { SseEvent } from './sse-event.ts';
 import type { Style } from './style.ts';
 import { createTeachingParser } from './teaching-parser.ts';
 
 const SHOWN = 34;
-
-export function wrapWords(text: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(' ')) {
-    if (line !== '' && line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = word;
-    } else line = line === '' ? word : `${line} ${word}`;
-  }
-  if (line !== '') lines.push(line);
-  return lines;
-}
 
 /** A read, escaped, with its middle left out when long: the interesting bytes are at its two ends. */
 function abbreviate(bytes: Uint8Array): string {
@@ -65,10 +52,29 @@ function describeState(received: Uint8Array): string[] {
   if (/^data/m.test(openEvent) && unfinished === '')
     notes.push('the event is open: its blank line has not come');
   if (unfinished !== '') {
-    const shown = unfinished.length > 24 ? `…${unfinished.slice(-24)}` : unfinished;
-    notes.push(`unfinished line ${JSON.stringify(shown)}`);
+    // Escaped like the reads above, so the same bytes look the same on both lines.
+    const escaped = escapeBytes(new TextEncoder().encode(unfinished));
+    const tokens = escaped.match(/\\x[0-9A-F]{2}|\\.|[^\\]/g) ?? [];
+    let shown = '';
+    while (tokens.length > 0 && shown.length < 24) shown = tokens.pop() + shown;
+    notes.push(`unfinished line: ${tokens.length > 0 ? '…' : ''}${shown}`);
   } else if (text.endsWith('\r')) notes.push('the read ended with CR: a LF may follow');
   return notes;
+}
+
+/** The notes after a read, joined by "; " on lines of at most `width` visible columns, the first with →. */
+function packNotes(notes: string[], width: number): string[] {
+  const lines: string[] = [];
+  let line = '→';
+  for (const [index, note] of notes.entries()) {
+    const piece = index < notes.length - 1 ? `${note};` : note;
+    if (columns(`${line} ${piece}`) > width && line !== '→') {
+      lines.push(line);
+      line = `  ${piece}`;
+    } else line = `${line} ${piece}`;
+  }
+  lines.push(line);
+  return lines;
 }
 
 function runScenario(
@@ -109,13 +115,15 @@ function runScenario(
         byTeaching && byLibrary
           ? style('green', 'both parsers')
           : byTeaching
-            ? style('yellow', 'teaching parser (eventsource-parser waits for the next read)')
+            ? style('yellow', 'teaching parser only')
             : style('yellow', 'eventsource-parser catches up');
       outcomes.push(`event #${i + 1} (${describeEvent(event)}), ${who}`);
+      if (byTeaching && !byLibrary)
+        outcomes.push(style('yellow', 'eventsource-parser waits for the next read'));
     }
     const state = describeState(concat(received));
     const notes = outcomes.length > 0 ? [...outcomes, ...state] : ['no event yet', ...state];
-    print(style('dim', `            → ${notes.join('; ')}`));
+    for (const line of packNotes(notes, 84)) print(style('dim', `            ${line}`));
   });
   teachingParser.end();
   libraryParser.end();
@@ -153,7 +161,6 @@ function withoutProgressMessage(message: unknown): unknown {
 /** `--lesson chunks`: the same response bytes, cut in many ways; the events never change. */
 export async function runChunksLesson(print: Print, style: Style, options: DemoOptions): Promise<number> {
   const request = loadArticleRequest();
-  print(style('bold', 'Lesson: a read is not an event'));
   const server = await startDemoServer({ ...options, fast: true });
   let live: Awaited<ReturnType<typeof streamCall>>;
   try {
@@ -187,10 +194,12 @@ export async function runChunksLesson(print: Print, style: Style, options: DemoO
     `   ${failures} of ${randomCut?.reads.length ?? 0} reads fail: a read holds SSE text, not a JSON value, and no whole one either.`,
   );
   print();
-  print('Keep the unfinished bytes and the unfinished line between reads, and act on an event only');
-  print('when its blank line arrives. A parser that does this (eventsource-parser, or the SDK client');
-  print(
-    'built on it) is what production code uses; the teaching parser shows the same work in about 60 lines.',
-  );
+  for (const line of [
+    'Keep the unfinished bytes and the unfinished line between reads, and act on an event only',
+    'when its blank line arrives. A parser that does this (eventsource-parser, or the SDK client',
+    'built on it) is what production code uses; the teaching parser shows the same work in about',
+    '60 lines.',
+  ])
+    print(line);
   return allGood ? 0 : 1;
 }

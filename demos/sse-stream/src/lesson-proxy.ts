@@ -1,5 +1,7 @@
 import type { PaceTimeline } from '@memos-kit/memos-mcp';
-import { describeMessage, responseId } from './jsonrpc.ts';
+import { type ArticleRequest, loadArticleRequest } from './article-request.ts';
+import { asProgress, describeMessage, responseId } from './jsonrpc.ts';
+import { parseData } from './live-call.ts';
 import {
   BUFFERED_PATH,
   findNginx,
@@ -13,7 +15,7 @@ import { type ProxiedRun, runProxiedCall, type TimelineEntry, warmUp } from './p
 import { type Print, progressBar, stamp } from './show-call.ts';
 import type { SseEvent } from './sse-event.ts';
 import type { Style } from './style.ts';
-import { startTappedAdapter } from './tapped-server.ts';
+import { startTappedAdapter, type TappedServer } from './tapped-server.ts';
 
 /** The lesson is about time, so even `--fast` keeps a gap a buffer can visibly swallow. */
 export const PROXY_FAST_TIMELINE: PaceTimeline = { progressAtMs: 200, resultAtMs: 700 };
@@ -28,6 +30,32 @@ function eventLabel(event: SseEvent): string {
   }
 }
 
+/**
+ * Prints each step of one proxied call the moment it happens. A client read that completes events gets the
+ * progress bar as it stands after them: 1/2 after the progress notification, full once the result is there
+ * (also when both come in the same read).
+ */
+function createEntryPrinter(print: Print, style: Style, request: ArticleRequest) {
+  let done = 0;
+  let total = 1;
+  return (entry: TimelineEntry): void => {
+    print(`  ${stamp(entry.at)}  ${describeEntry(entry, style)}`);
+    if (entry.side !== 'client' || entry.events.length === 0) return;
+    let finished = false;
+    for (const event of entry.events) {
+      const message = parseData(event.data);
+      const progress = asProgress(message);
+      if (progress) {
+        done = progress.progress;
+        total = progress.total ?? total;
+      }
+      if (responseId(message) === request.jsonrpcId) finished = true;
+    }
+    const bar = finished ? `${progressBar(total, total)} done` : progressBar(done, total);
+    print(`${' '.repeat(21)}${style('green', bar)}`);
+  };
+}
+
 function describeEntry(entry: TimelineEntry, style: Style): string {
   const who = entry.side === 'server' ? style('blue', 'server') : style('magenta', 'client');
   const events = entry.events.map(eventLabel).join(' + ');
@@ -37,46 +65,80 @@ function describeEntry(entry: TimelineEntry, style: Style): string {
     const what = entry.what === 'wrote' ? `wrote ${entry.bytes} bytes` : 'ended the response';
     return `${who}  ${what}${events ? `: ${events}` : ''}`;
   }
-  let line = `${who}  read ${entry.bytes} bytes${events ? ` → ${events}` : ' → no complete event'}`;
-  if (entry.events.some((event) => event.data.includes('notifications/progress')))
-    line += `  ${style('green', progressBar(1, 2))}`;
-  return line;
+  if (entry.what === 'end') return `${who}  end of body → ${events}`;
+  return `${who}  read ${entry.bytes} bytes → ${events || 'no complete event'}`;
 }
 
-function printRun(print: Print, style: Style, run: ProxiedRun): void {
-  for (const entry of run.timeline) print(`  ${stamp(entry.at)}  ${describeEntry(entry, style)}`);
+function printHeaderNotes(print: Print, style: Style, run: ProxiedRun): void {
   const server = run.headers.find(([name]) => name === 'server')?.[1];
   const hint = run.headers.find(([name]) => name === 'x-accel-buffering');
+  const indent = ' '.repeat(13);
+  print(style('dim', `${indent}status ${run.status}, server: ${server ?? '?'}`));
   print(
     style(
       'dim',
-      `             (status ${run.status}, server: ${server ?? '?'}; X-Accel-Buffering ${hint ? 'reached the client' : 'did not reach the client: nginx keeps X-Accel-* headers to itself'})`,
+      `${indent}X-Accel-Buffering ${hint ? 'reached the client' : 'did not reach the client: nginx keeps X-Accel-* headers to itself'}`,
     ),
   );
 }
 
-function printSummary(print: Print, style: Style, runs: Array<{ label: string; run: ProxiedRun }>): void {
+const ROUTES = [
+  { path: STREAMING_PATH, title: 'the adapter says X-Accel-Buffering: no' },
+  { path: BUFFERED_PATH, title: 'proxy_ignore_headers X-Accel-Buffering' },
+];
+
+export interface RouteRun {
+  label: string;
+  run: ProxiedRun;
+}
+
+/**
+ * Both runs through nginx, printed live (server writes and client reads interleaved as they happen), then
+ * the summary table. `server` must be the tapped adapter behind `proxyUrl`.
+ */
+export async function printProxyRuns(
+  print: Print,
+  style: Style,
+  server: TappedServer,
+  proxyUrl: string,
+): Promise<RouteRun[]> {
+  const request = loadArticleRequest();
   print();
-  print(style('bold', 'Progress vs result, as the client saw them:'));
-  print(
-    `  ${'route'.padEnd(36)}${'server wrote progress'.padEnd(23)}${'client got it'.padEnd(15)}client got result`,
-  );
+  print(style('dim', 'Each line below is printed the moment it happens, in ms since the request went out.'));
+  const results: RouteRun[] = [];
+  for (const [index, { path, title }] of ROUTES.entries()) {
+    print();
+    print(style('bold', `Run ${index + 1}: POST ${proxyUrl}${path} (${title})`));
+    const onEntry = createEntryPrinter(print, style, request);
+    const run = await runProxiedCall(proxyUrl, path, server, { request, onEntry });
+    printHeaderNotes(print, style, run);
+    results.push({ label: `nginx ${path}`, run });
+  }
+  printSummary(print, style, results);
+  return results;
+}
+
+function printSummary(print: Print, style: Style, runs: RouteRun[]): void {
+  const row = (cells: string[], verdict: string) =>
+    `  ${cells[0]?.padEnd(21)}${cells[1]?.padEnd(18)}${cells[2]?.padEnd(15)}${cells[3]?.padEnd(13)}${verdict}`.trimEnd();
+  const time = (ms: number) => stamp(ms).trim();
+  print();
+  print(style('bold', 'Progress vs result, in ms since the request went out (the same clock as above):'));
+  print(row(['route', 'progress written', 'progress read', 'result read'], ''));
   for (const { label, run } of runs) {
     const [progressWritten = Number.NaN] = run.serverEventAt;
     const [progressAt = Number.NaN, resultAt = Number.NaN] = run.clientEventAt;
     const together = run.clientEventRead[0] === run.clientEventRead[1];
     const verdict = together
-      ? style('red', 'held back: same read as the result')
+      ? style('red', 'held back: same read as result')
       : style('green', `${Math.round(resultAt - progressAt)} ms ahead of the result`);
-    print(
-      `  ${label.padEnd(36)}${stamp(progressWritten).trim().padEnd(23)}${stamp(progressAt).trim().padEnd(15)}${stamp(resultAt).trim().padEnd(12)}${verdict}`,
-    );
+    print(row([label, time(progressWritten), time(progressAt), time(resultAt)], verdict));
   }
+  print(style('dim', "  (read: when the client's read that carried the event came in)"));
 }
 
 /** `--lesson proxy`: the same stream through a real nginx, with its buffering on and off. */
 export async function runProxyLesson(print: Print, style: Style, options: DemoOptions): Promise<number> {
-  print(style('bold', 'Lesson: a buffering proxy between client and server'));
   const binary = findNginx();
   if (!binary) {
     print('This lesson runs a real nginx on 127.0.0.1, and none was found. Install it:');
@@ -95,7 +157,8 @@ export async function runProxyLesson(print: Print, style: Style, options: DemoOp
     const paceText = options.fast
       ? `progress at ${PROXY_FAST_TIMELINE.progressAtMs} ms, result at ${PROXY_FAST_TIMELINE.resultAtMs} ms`
       : "the article's pace: progress at 1 s, result at 3 s";
-    print(`Adapter: ${server.url}/mcp (dataset "empty", ${paceText}), writes tapped inside the server.`);
+    print(`Adapter: ${server.url}/mcp, dataset "empty", ${paceText};`);
+    print('its writes are tapped inside the server process, so both ends of the stream show below.');
     print(`${proxy.version} in front of it at ${proxy.url}, with its own config in a temp folder:`);
     for (const line of proxy.config.split('\n')) {
       if (/^\s{4}(#|location|\s{2}proxy_|})/.test(line)) print(style('dim', `  ${line.trimEnd()}`));
@@ -106,27 +169,7 @@ export async function runProxyLesson(print: Print, style: Style, options: DemoOp
       style('dim', 'The adapter answered one plain call first, so these timings are not first-call times.'),
     );
 
-    const runs = [
-      {
-        label: `nginx ${STREAMING_PATH}`,
-        path: STREAMING_PATH,
-        title: 'the adapter says X-Accel-Buffering: no',
-      },
-      {
-        label: `nginx ${BUFFERED_PATH}`,
-        path: BUFFERED_PATH,
-        title: 'the same, with proxy_ignore_headers X-Accel-Buffering',
-      },
-    ];
-    const results: Array<{ label: string; run: ProxiedRun }> = [];
-    for (const [index, { label, path, title }] of runs.entries()) {
-      print();
-      print(style('bold', `Run ${index + 1}: POST ${proxy.url}${path} (${title})`));
-      const run = await runProxiedCall(proxy.url, path, server);
-      printRun(print, style, run);
-      results.push({ label, run });
-    }
-    printSummary(print, style, results);
+    await printProxyRuns(print, style, server, proxy.url);
     print();
     for (const line of [
       'The server wrote the progress event at the same moment both times. With buffering on, nginx kept',

@@ -4,16 +4,15 @@ import { streamCall } from './live-call.ts';
 import type { DemoOptions } from './options.ts';
 import { warmUp } from './proxied-call.ts';
 import { startDemoServer } from './server.ts';
-import { createCallPrinter, type Print, printSideBySide } from './show-call.ts';
+import { createCallPrinter, type Print, printSideBySide, wrapWords } from './show-call.ts';
 import type { Style } from './style.ts';
 
 /** The main demo: the article's id 6 call, live, read by read. Returns the exit code. */
 export async function runStreamLesson(print: Print, style: Style, options: DemoOptions): Promise<number> {
   const request = loadArticleRequest();
-  print(style('bold', "Streamable HTTP with SSE: the article's tools/call id 6, as it arrives"));
   const server = await startDemoServer(options);
   try {
-    print(style('dim', `Server: ${server.label}`));
+    for (const line of wrapWords(`Server: ${server.label}`, 99)) print(style('dim', line));
     await warmUp(server.url);
     print(
       style(
@@ -44,17 +43,17 @@ export async function runStreamLesson(print: Print, style: Style, options: DemoO
       );
       const articleData = parseSse(request.fixture.text('body')).map((event) => event.data);
       const reordered = outcome.library.filter((event, index) => event.data !== articleData[index]).length;
-      if (reordered > 0)
-        print(
-          style(
-            'dim',
-            `  (JSON compared as values: ${reordered === 1 ? '1 data line lists' : `${reordered} data lines list`} the keys in another order than the article, which changes no meaning.)`,
-          ),
-        );
+      const lines = reordered === 1 ? '1 data line lists' : `${reordered} data lines list`;
+      const note = `(JSON compared as values: ${lines} the keys in another order than the article, which changes no meaning.)`;
+      if (reordered > 0) for (const line of wrapWords(note, 96)) print(style('dim', `  ${line}`));
       return 0;
     }
     print(style('red', `✗ The live response differs from the article (${match.against}):`));
     print(formatDifferences(match, { color: style.enabled }));
+    if (options.url) {
+      print(style('dim', "The kit's own server gives the article's pace and result when started with"));
+      print(style('dim', '  pnpm serve --pace article --dataset empty'));
+    }
     return 1;
   } finally {
     await server.close();

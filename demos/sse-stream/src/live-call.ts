@@ -5,7 +5,13 @@ import { createTeachingParser } from './teaching-parser.ts';
 
 /** What a client sees of one streamed call, in the order it sees it. `at` is ms since the request went out. */
 export type CallObservation =
-  | { type: 'request'; at: number; url: string }
+  | {
+      type: 'request';
+      at: number;
+      url: string;
+      /** performance.now() at this moment, to put another clock in the same process (a server's) on ours. */
+      startedAt: number;
+    }
   | { type: 'headers'; at: number; status: number; statusText: string; headers: Array<[string, string]> }
   | { type: 'read'; at: number; index: number; bytes: Uint8Array }
   | {
@@ -52,7 +58,7 @@ export async function streamCall(
   const controller = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal;
 
-  observe({ type: 'request', at: 0, url });
+  observe({ type: 'request', at: 0, url, startedAt: started });
   const response = await fetch(url, {
     method: request.method,
     headers: request.headers,

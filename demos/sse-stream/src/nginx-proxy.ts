@@ -52,7 +52,8 @@ http {
   scgi_temp_path ${join(dir, 'scgi')};
   server {
     listen 127.0.0.1:${port};
-    # nginx's defaults: proxy_buffering on, buffers of 4k/8k (the whole response fits), HTTP/1.0 upstream.
+    # nginx's defaults: proxy_buffering on, HTTP/1.0 to the upstream,
+    # and buffers of 4k/8k (the whole response fits in them).
     # The adapter's "X-Accel-Buffering: no" switches buffering off for its SSE responses.
     location = ${STREAMING_PATH} {
       proxy_pass ${upstream}/mcp;
@@ -130,6 +131,14 @@ export async function startNginxProxy(binary: string, upstream: string): Promise
     child.stderr?.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
     });
+    // How nginx ended, if it did: set once its stderr is drained ('close'), or when it could not be run.
+    let ended: string | undefined;
+    child.once('error', (error) => {
+      ended ??= `could not be run: ${error.message}`;
+    });
+    child.once('close', (code, signal) => {
+      ended ??= signal ? `was killed by ${signal}` : `exited with code ${code}`;
+    });
     // Ctrl-C in class must not leave an nginx or its temp folder behind.
     const cleanUpNow = () => {
       child.kill('SIGKILL');
@@ -150,7 +159,7 @@ export async function startNginxProxy(binary: string, upstream: string): Promise
       rmSync(dir, { recursive: true, force: true });
     };
     const deadline = performance.now() + 5000;
-    while (performance.now() < deadline && child.exitCode === null) {
+    while (performance.now() < deadline && ended === undefined) {
       if (await canConnect(port))
         return { url: `http://127.0.0.1:${port}`, version: nginxVersion(binary), config, close };
       await new Promise((resolve) => setTimeout(resolve, 25));
@@ -159,9 +168,12 @@ export async function startNginxProxy(binary: string, upstream: string): Promise
     try {
       log = readFileSync(join(dir, 'error.log'), 'utf8');
     } catch {}
-    lastError = `${stderr}${log}`.trim() || 'nginx did not start listening within 5 s';
+    const said = `${stderr}${log}`.trim();
+    lastError = ended
+      ? `${binary} ${ended} before it listened${said ? `:\n${said}` : ', and said nothing on stderr'}`
+      : `${binary} did not start listening within 5 s${said ? `:\n${said}` : ''}`;
     await close();
-    if (!/in use/i.test(lastError)) break; // only a lost race for the port is worth another try
+    if (!/in use/i.test(said)) break; // only a lost race for the port is worth another try
   }
   throw new Error(`Could not start nginx: ${lastError}`);
 }

@@ -23,10 +23,19 @@ Options:
   --lesson chunks     replay the same bytes cut at random and at awkward places: a read is not an event
   --lesson proxy      send the stream through a real nginx on loopback, with and without buffering
   --seed N            seed of the random cuts in --lesson chunks (default 6)
-  --url URL           use a running server (e.g. pnpm serve) instead of starting one
+  --url URL           use a running server instead of starting one; for the article's pace and
+                      result, start it with: pnpm serve --pace article --dataset empty
+                      (then --url http://127.0.0.1:5230)
   --no-color          no colours (NO_COLOR works too)
   --help              this text
 `;
+
+/** Each run's first line, printed by the CLI before it loads the lesson (and the server) it runs. */
+export const TITLES: Record<Lesson, string> = {
+  stream: "Streamable HTTP with SSE: the article's tools/call id 6, as it arrives",
+  chunks: 'Lesson: a read is not an event',
+  proxy: 'Lesson: a buffering proxy between client and server',
+};
 
 export class UsageError extends Error {}
 

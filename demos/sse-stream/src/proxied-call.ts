@@ -1,5 +1,5 @@
 import { type ArticleRequest, loadArticleRequest } from './article-request.ts';
-import { type CallObservation, streamCall } from './live-call.ts';
+import { type CallObservation, type CallOutcome, streamCall } from './live-call.ts';
 import type { SseEvent } from './sse-event.ts';
 import type { ServerWrite, TappedServer } from './tapped-server.ts';
 import { createTeachingParser } from './teaching-parser.ts';
@@ -27,72 +27,106 @@ export interface ProxiedRun {
   clientEventRead: number[];
 }
 
-/** Labels the server's writes by the events each one completes, with the same parser the lesson teaches. */
-function serverEntries(writes: ServerWrite[], startedAt: number): TimelineEntry[] {
-  const entries: TimelineEntry[] = [];
+/**
+ * Turns the server's writes into timeline entries as they happen, labelled by the events each write
+ * completes (found with the same parser the lesson teaches).
+ */
+function serverSide(emit: (entry: TimelineEntry) => void) {
   let completed: SseEvent[] = [];
   const parser = createTeachingParser({ onEvent: (event) => completed.push(event) });
-  for (const write of writes) {
-    if (write.kind === 'close') continue;
+  return (write: ServerWrite, at: number) => {
+    if (write.kind === 'close') return;
     if (write.kind === 'head') {
-      entries.push({ at: write.at - startedAt, side: 'server', what: 'head', events: [], bytes: 0 });
-      continue;
+      emit({ at, side: 'server', what: 'head', events: [], bytes: 0 });
+      return;
     }
     completed = [];
     parser.push(write.bytes);
-    if (write.bytes.length === 0 && write.kind === 'write') continue;
+    if (write.bytes.length === 0 && write.kind === 'write') return;
     const what = write.kind === 'end' ? 'ended the response' : 'wrote';
-    entries.push({
-      at: write.at - startedAt,
-      side: 'server',
-      what,
-      events: completed,
-      bytes: write.bytes.length,
-    });
-  }
-  return entries;
+    emit({ at, side: 'server', what, events: completed, bytes: write.bytes.length });
+  };
 }
 
-/** Sends the article's request to `baseUrl + path` and merges what the server wrote with what the client read. */
+export interface ProxiedCallOptions {
+  request?: ArticleRequest;
+  /**
+   * Called with each entry as it happens (server writes, client headers and reads), so a lesson can print
+   * the story live instead of after the run. A read comes with the events it completed.
+   */
+  onEntry?: (entry: TimelineEntry) => void;
+}
+
+/**
+ * Sends the article's request to `baseUrl + path` and follows, on one clock (ms since the client sent the
+ * request), what the server wrote and what the client read.
+ */
 export async function runProxiedCall(
   baseUrl: string,
   path: string,
   server: TappedServer,
-  request: ArticleRequest = loadArticleRequest(),
+  options: ProxiedCallOptions = {},
 ): Promise<ProxiedRun> {
-  const before = server.responses.length;
-  const client: TimelineEntry[] = [];
+  const { request = loadArticleRequest(), onEntry } = options;
+  const ours = server.responses.length;
+  const entries: TimelineEntry[] = [];
+  const emit = (entry: TimelineEntry) => {
+    entries.push(entry);
+    onEntry?.(entry);
+  };
+  const serverEventAt: number[] = [];
   const clientEventAt: number[] = [];
   const clientEventRead: number[] = [];
+  let startedAt = Number.NaN;
+  const onServerEntry = serverSide((entry) => {
+    for (const _ of entry.events) serverEventAt.push(entry.at);
+    emit(entry);
+  });
+  const stopListening = server.onWrite((write, response) => {
+    if (response === ours) onServerEntry(write, write.at - startedAt);
+  });
+
   let reads = 0;
+  let read: TimelineEntry | undefined;
   const observe = (observation: CallObservation) => {
+    if (observation.type === 'request') startedAt = observation.startedAt;
     if (observation.type === 'headers')
-      client.push({ at: observation.at, side: 'client', what: 'headers', events: [], bytes: 0 });
+      emit({ at: observation.at, side: 'client', what: 'headers', events: [], bytes: 0 });
     if (observation.type === 'read') {
       reads++;
-      client.push({
+      const entry: TimelineEntry = {
         at: observation.at,
         side: 'client',
         what: 'read',
         events: [],
         bytes: observation.bytes.length,
+      };
+      read = entry;
+      // streamCall announces the events a read completes synchronously right after the read itself, so
+      // by the next microtask the entry is whole and can be shown on one line.
+      queueMicrotask(() => {
+        if (read === entry) read = undefined;
+        emit(entry);
       });
     }
     if (observation.type === 'event') {
-      clientEventAt[observation.index] = observation.at;
+      // One clock for the whole story: the client had the event when the read that completed it arrived.
+      clientEventAt[observation.index] = read?.at ?? observation.at;
       clientEventRead[observation.index] = reads;
-      client.at(-1)?.events.push(observation.teaching);
+      if (read) read.events.push(observation.teaching);
+      else
+        emit({ at: observation.at, side: 'client', what: 'end', events: [observation.teaching], bytes: 0 });
     }
   };
-  const outcome = await streamCall(baseUrl, { ...request, path }, { observe });
-  const writes = server.responses[before] ?? [];
-  const serverSide = serverEntries(writes, outcome.startedAt);
-  const serverEventAt: number[] = [];
-  for (const entry of serverSide) for (const _ of entry.events) serverEventAt.push(entry.at);
-  const timeline = [...serverSide, ...client].sort((a, b) => a.at - b.at);
+  let outcome: CallOutcome;
+  try {
+    outcome = await streamCall(baseUrl, { ...request, path }, { observe });
+  } finally {
+    stopListening();
+  }
   return {
     path,
-    timeline,
+    timeline: entries.toSorted((a, b) => a.at - b.at),
     status: outcome.status,
     headers: outcome.headers,
     clientEventAt,

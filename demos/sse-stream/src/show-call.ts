@@ -1,3 +1,4 @@
+import { stripVTControlCharacters } from 'node:util';
 import { getHeader } from '@memos-kit/wire';
 import type { ArticleRequest } from './article-request.ts';
 import { escapeBytes, wrapEscaped } from './escape.ts';
@@ -10,7 +11,7 @@ export type Print = (line?: string) => void;
 
 const INDENT = ' '.repeat(11);
 const NOTES: Record<string, string> = {
-  'transfer-encoding': '(HTTP/1.1 framing: fetch strips the chunk sizes before we read)',
+  'transfer-encoding': '(HTTP/1.1 framing: fetch strips the chunk sizes for us)',
   connection: '(the connection may carry later requests)',
 };
 const WRAP = 84;
@@ -20,6 +21,28 @@ export function stamp(ms: number): string {
 }
 
 const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
+/** How many terminal columns a line takes: colours take none, a CJK character takes two. */
+export function columns(text: string): number {
+  let width = 0;
+  for (const char of stripVTControlCharacters(text)) width += WIDE.test(char) ? 2 : 1;
+  return width;
+}
+const WIDE = /[\u1100-\u115F\u2E80-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6]/u;
+
+/** Cuts text into lines of at most `width` characters at spaces (a longer word gets a line of its own). */
+export function wrapWords(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line !== '' && columns(`${line} ${word}`) > width) {
+      lines.push(line);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  if (line !== '') lines.push(line);
+  return lines;
+}
 
 export function progressBar(done: number, total: number, width = 20): string {
   const filled = total > 0 ? Math.min(width, Math.round((done / total) * width)) : 0;

@@ -26,6 +26,11 @@ export interface TappedServer {
   url: string;
   /** Every POST /mcp response so far, in arrival order, each with what the server wrote to it. */
   responses: ServerWrite[][];
+  /**
+   * Calls `listener` at each write as it happens, with the index of its response in `responses`, so a
+   * lesson can print the server's side live; returns a function that stops it.
+   */
+  onWrite(listener: WriteListener): () => void;
   close(): Promise<void>;
 }
 
@@ -34,6 +39,8 @@ function toBytes(chunk: unknown): Uint8Array {
   if (typeof chunk === 'string') return new TextEncoder().encode(chunk);
   return new Uint8Array();
 }
+
+export type WriteListener = (write: ServerWrite, response: number) => void;
 
 type AnyCall = (...args: unknown[]) => unknown;
 
@@ -72,11 +79,16 @@ function tap(res: ServerResponse, record: (write: ServerWrite) => void, options:
 export async function startTappedAdapter(options: TappedServerOptions): Promise<TappedServer> {
   const adapter = await createAdapter({ dataset: 'empty', pace: options.pace, log: options.log });
   const responses: ServerWrite[][] = [];
+  const listeners = new Set<WriteListener>();
   const server = createServer((req, res) => {
     if (req.method === 'POST' && req.url === '/mcp') {
       const writes: ServerWrite[] = [];
-      responses.push(writes);
-      tap(res, (write) => writes.push(write), options);
+      const index = responses.push(writes) - 1;
+      const record = (write: ServerWrite) => {
+        writes.push(write);
+        for (const listener of listeners) listener(write, index);
+      };
+      tap(res, record, options);
     }
     adapter.app(req, res);
   });
@@ -88,6 +100,10 @@ export async function startTappedAdapter(options: TappedServerOptions): Promise<
   return {
     url: `http://127.0.0.1:${port}`,
     responses,
+    onWrite: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     close: async () => {
       await adapter.close();
       server.closeAllConnections();

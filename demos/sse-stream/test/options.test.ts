@@ -1,7 +1,12 @@
+import { existsSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runProxyLesson } from '../src/lesson-proxy.ts';
+import { printProxyRuns, runProxyLesson } from '../src/lesson-proxy.ts';
+import { startNginxProxy } from '../src/nginx-proxy.ts';
 import { parseOptions, USAGE, UsageError } from '../src/options.ts';
+import { columns } from '../src/show-call.ts';
 import { createStyle } from '../src/style.ts';
+import { decode } from './helpers.ts';
+import { nginx, nginxRequired, useNginxProxy } from './nginx-setup.ts';
 
 describe('the demo options', () => {
   it('default to the article-paced stream', () => {
@@ -22,6 +27,8 @@ describe('the demo options', () => {
     expect(parseOptions(['-h']).help).toBe(true);
     for (const option of ['--fast', '--lesson chunks', '--lesson proxy', '--seed', '--url', '--no-color'])
       expect(USAGE).toContain(option);
+    // A plain `pnpm serve` answers at once from the workshop data: --url alone would lose the lesson.
+    expect(USAGE).toContain('pnpm serve --pace article --dataset empty');
   });
 
   it('reject what they cannot honour with a UsageError', () => {
@@ -66,5 +73,76 @@ describe('--lesson proxy without nginx', () => {
 
   it('fails where nginx is required (CI sets KIT_REQUIRE_NGINX=1)', async () => {
     expect((await runWithout(true)).code).toBe(1);
+  });
+});
+
+const falseBinary = ['/bin/false', '/usr/bin/false'].find((path) => existsSync(path));
+
+describe.skipIf(!falseBinary)('an nginx that exits at once', () => {
+  it('is reported with its exit code, not as a 5 s wait', async () => {
+    await expect(startNginxProxy(falseBinary ?? '', 'http://127.0.0.1:1')).rejects.toThrow(
+      /exited with code 1 before it listened, and said nothing on stderr/,
+    );
+  });
+});
+
+describe.skipIf(!nginx && !nginxRequired)('--lesson proxy through a real nginx, as the class sees it', () => {
+  const { server, proxy } = useNginxProxy();
+
+  // One retry: in run 1 the client must read the progress event within the 500 ms before the result is due.
+  it('prints each step as it happens: progress ahead of the result, then held back into its read', {
+    retry: 1,
+  }, async () => {
+    const tapped = server();
+    // What the server had written when each line was printed: the ordering a live printout must show.
+    const resultWritten = () =>
+      (tapped.responses.at(-1) ?? []).some((write) => decode(write.bytes).includes('"result"'));
+    const printed: Array<{ line: string; resultWritten: boolean }> = [];
+    await printProxyRuns(
+      (line = '') => printed.push({ line, resultWritten: resultWritten() }),
+      createStyle(false),
+      tapped,
+      proxy().url,
+    );
+    const lines = printed.map(({ line }) => line);
+    const run2 = lines.findIndex((line) => line.startsWith('Run 2:'));
+    const summary = lines.findIndex((line) => line.startsWith('Progress vs result'));
+    expect(lines.findIndex((line) => line.startsWith('Run 1:'))).toBeGreaterThanOrEqual(0);
+    expect(run2).toBeGreaterThan(0);
+    const find = (from: number, to: number, pattern: RegExp) => {
+      const index = lines.findIndex((line, at) => at >= from && at < to && pattern.test(line));
+      expect(index, `a line matching ${pattern}`).toBeGreaterThanOrEqual(0);
+      return index;
+    };
+
+    // Run 1: the client's progress line is out before the server has even written the result.
+    const progressRead = find(0, run2, /client {2}read \d+ bytes → notifications\/progress$/);
+    expect(printed[progressRead]?.resultWritten).toBe(false);
+    expect(lines[progressRead + 1]).toMatch(/\] 1\/2$/);
+    const resultWrite1 = find(0, run2, /server {2}wrote \d+ bytes: result for id 6$/);
+    expect(progressRead).toBeLessThan(resultWrite1);
+    const resultRead1 = find(0, run2, /client {2}read \d+ bytes → result for id 6$/);
+    expect(lines[resultRead1 + 1]).toMatch(/\] 2\/2 done$/);
+
+    // Run 2: the server writes both events, and only then does the client get anything, in one read.
+    const progressWrite2 = find(run2, summary, /server {2}wrote \d+ bytes: notifications\/progress$/);
+    const resultWrite2 = find(run2, summary, /server {2}wrote \d+ bytes: result for id 6$/);
+    const headers2 = find(run2, summary, /client {2}← status line and headers$/);
+    const bothRead = find(
+      run2,
+      summary,
+      /client {2}read \d+ bytes → notifications\/progress \+ result for id 6$/,
+    );
+    expect(printed[progressWrite2]?.resultWritten).toBe(false);
+    expect(progressWrite2).toBeLessThan(resultWrite2);
+    expect(resultWrite2).toBeLessThan(headers2);
+    expect(headers2).toBeLessThan(bothRead);
+    expect(lines[bothRead + 1]).toMatch(/\] 2\/2 done$/); // the same read carries the result: the call is done
+    expect(lines.slice(run2, summary).filter((line) => line.includes('1/2'))).toStrictEqual([]);
+
+    expect(find(summary, lines.length, /^ {2}nginx \/mcp /)).toBeGreaterThan(summary);
+    expect(lines.find((line) => line.startsWith('  nginx /mcp '))).toMatch(/ms ahead of the result$/);
+    expect(lines.find((line) => line.startsWith('  nginx /buffered/mcp '))).toMatch(/held back/);
+    expect(lines.filter((line) => columns(line) > 100)).toStrictEqual([]); // fits a projector
   });
 });

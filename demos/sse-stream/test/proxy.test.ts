@@ -1,35 +1,12 @@
 import { loadFixture } from '@memos-kit/wire';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROXY_FAST_TIMELINE } from '../src/lesson-proxy.ts';
-import {
-  BUFFERED_PATH,
-  findNginx,
-  type NginxProxy,
-  STREAMING_PATH,
-  startNginxProxy,
-} from '../src/nginx-proxy.ts';
-import { runProxiedCall, warmUp } from '../src/proxied-call.ts';
-import { startTappedAdapter, type TappedServer } from '../src/tapped-server.ts';
+import { describe, expect, it } from 'vitest';
+import { BUFFERED_PATH, STREAMING_PATH } from '../src/nginx-proxy.ts';
+import { runProxiedCall } from '../src/proxied-call.ts';
 import { fixtureMessages } from './helpers.ts';
+import { nginx, nginxRequired, useNginxProxy } from './nginx-setup.ts';
 
-const nginx = findNginx();
-// CI installs nginx and sets KIT_REQUIRE_NGINX=1, so a missing nginx fails there instead of skipping.
-const required = process.env.KIT_REQUIRE_NGINX === '1';
-
-describe.skipIf(!nginx && !required)('the proxy lesson through a real nginx', () => {
-  let server: TappedServer | undefined;
-  let proxy: NginxProxy | undefined;
-  beforeAll(async () => {
-    if (!nginx)
-      throw new Error('KIT_REQUIRE_NGINX=1 but no nginx was found (apt-get install -y nginx-light)');
-    server = await startTappedAdapter({ pace: PROXY_FAST_TIMELINE });
-    proxy = await startNginxProxy(nginx, server.url);
-    await warmUp(server.url);
-  });
-  afterAll(async () => {
-    await proxy?.close();
-    await server?.close();
-  });
+describe.skipIf(!nginx && !nginxRequired)('the proxy lesson through a real nginx', () => {
+  const { server, proxy } = useNginxProxy();
 
   const messages = fixtureMessages(loadFixture('sse-progress'));
 
@@ -37,7 +14,7 @@ describe.skipIf(!nginx && !required)('the proxy lesson through a real nginx', ()
   it('passes the progress event on before the result when X-Accel-Buffering: no is honoured', {
     retry: 1,
   }, async () => {
-    const run = await runProxiedCall(proxy?.url ?? '', STREAMING_PATH, server as TappedServer);
+    const run = await runProxiedCall(proxy().url, STREAMING_PATH, server());
     const [progressAt = Number.NaN] = run.clientEventAt;
     const [, resultWrittenAt = Number.NaN] = run.serverEventAt;
     expect(run.status).toBe(200);
@@ -48,7 +25,7 @@ describe.skipIf(!nginx && !required)('the proxy lesson through a real nginx', ()
   });
 
   it('holds the progress event back until the result when the header is ignored', async () => {
-    const run = await runProxiedCall(proxy?.url ?? '', BUFFERED_PATH, server as TappedServer);
+    const run = await runProxiedCall(proxy().url, BUFFERED_PATH, server());
     const [progressAt = Number.NaN] = run.clientEventAt;
     const [progressWrittenAt = Number.NaN, resultWrittenAt = Number.NaN] = run.serverEventAt;
     expect(progressWrittenAt).toBeLessThan(resultWrittenAt); // the server did stream
