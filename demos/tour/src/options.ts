@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { Lang } from './i18n.ts';
+import { steps } from './steps.ts';
 
 export type Pace = 'article' | 'fast';
 
@@ -21,13 +22,14 @@ export class UsageError extends Error {
 
 export const usage = `Usage: pnpm demo [options]
 
-  --list               list the steps and exit
+  --list               list the steps and exit (with --json: the list as JSON)
   --step N             run only step N
   --lang zh|en         language of titles and labels (default: zh)
   --no-color           plain text (also when NO_COLOR is set, or when output is piped without FORCE_COLOR)
   --pace article|fast  article: the SSE step takes the article's 1 s / 3 s (default); fast: no waiting
   --interactive        pause before each step (Enter continues, q quits)
   --json               print one JSON document describing every exchange instead of the text tour
+                       (schema: demos/tour/schema/tour-report.schema.json; try --json --pace fast > tour.json)
   -h, --help           show this help`;
 
 /** Parses the command line; throws UsageError with a message meant for the person typing. */
@@ -51,9 +53,11 @@ export function parseTourArgs(
     throw new UsageError(`--pace must be article or fast, not "${pace}"`);
   let step: number | undefined;
   if (values.step !== undefined) {
-    if (!/^[1-9]\d*$/.test(values.step))
-      throw new UsageError(`--step needs a step number, not "${values.step}"`);
+    const range = `a step number from 1 to ${steps.length} (see --list)`;
+    if (!/^\d+$/.test(values.step)) throw new UsageError(`--step needs ${range}, not "${values.step}"`);
     step = Number(values.step);
+    if (step < 1 || step > steps.length)
+      throw new UsageError(`--step needs ${range}; there is no step ${step}`);
   }
   if (values.json && values.interactive) throw new UsageError('--json and --interactive do not go together');
   // NO_COLOR counts when present and not empty (no-color.org); FORCE_COLOR=0 also means none.

@@ -3,7 +3,13 @@ import type { ExchangeContext } from './exchanges.ts';
 import { t } from './i18n.ts';
 import { type TourOptions, UsageError, usage } from './options.ts';
 import { Prompt } from './prompt.ts';
-import type { HttpExchangeRecord, StepRecord, TourReport } from './report.ts';
+import {
+  type HttpExchangeRecord,
+  reportSchemaUrl,
+  type StepListing,
+  type StepRecord,
+  type TourReport,
+} from './report.ts';
 import { Resources } from './servers.ts';
 import { type Step, stepSection, steps, stepTitle } from './steps.ts';
 import { createPaint } from './style.ts';
@@ -34,11 +40,28 @@ export function listSteps(lang: TourOptions['lang']): string[] {
   });
 }
 
+/** The same route as `listSteps`, for `--list --json`: a script or a slide deck can read it. */
+export function stepListing(lang: TourOptions['lang']): StepListing {
+  return {
+    kit: 'memos-mcp-rest-kit',
+    lang,
+    steps: steps.map((step, i) => ({
+      number: i + 1,
+      id: step.id,
+      title: stepTitle(step, lang),
+      section: stepSection(step, lang),
+    })),
+  };
+}
+
 function selectSteps(options: TourOptions): { step: Step; number: number }[] {
   const all = steps.map((step, i) => ({ step, number: i + 1 }));
   if (options.step === undefined) return all;
   const chosen = all[options.step - 1];
-  if (!chosen) throw new UsageError(`--step must be between 1 and ${steps.length}, not ${options.step}`);
+  if (!chosen)
+    throw new UsageError(
+      `--step needs a step number from 1 to ${steps.length}; there is no step ${options.step}`,
+    );
   return [chosen];
 }
 
@@ -53,7 +76,8 @@ export async function runTour(options: TourOptions, io: TourIO, signal: AbortSig
   }
   const lang = options.lang;
   if (options.list) {
-    io.write(`${t(lang, 'listHeading')}\n${listSteps(lang).join('\n')}\n`);
+    if (options.json) io.write(`${JSON.stringify(stepListing(lang), null, 2)}\n`);
+    else io.write(`${t(lang, 'listHeading')}\n${listSteps(lang).join('\n')}\n`);
     return { exitCode: 0 };
   }
   const chosen = selectSteps(options);
@@ -110,6 +134,7 @@ export async function runTour(options: TourOptions, io: TourIO, signal: AbortSig
   }
   const failed = records.filter((r) => !r.matches).map((r) => r.number);
   const report: TourReport = {
+    $schema: reportSchemaUrl,
     kit: 'memos-mcp-rest-kit',
     protocolVersion: loadManifest().article.protocolVersion,
     lang,

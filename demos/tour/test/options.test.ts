@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseTourArgs, UsageError } from '../src/options.ts';
+import { steps } from '../src/steps.ts';
+
+const range = `a step number from 1 to ${steps.length} \\(see --list\\)`;
 
 describe('parseTourArgs', () => {
   it('defaults to the whole tour in Chinese, in colour, at the article pace', () => {
@@ -43,8 +46,9 @@ describe('parseTourArgs', () => {
   it.each([
     [['--lang', 'fr'], /--lang must be zh or en/],
     [['--pace', 'slow'], /--pace must be article or fast/],
-    [['--step', '0'], /--step needs a step number/],
-    [['--step', 'two'], /--step needs a step number/],
+    [['--step', '0'], new RegExp(`--step needs ${range}; there is no step 0`)],
+    [['--step', String(steps.length + 1)], new RegExp(`${range}; there is no step ${steps.length + 1}`)],
+    [['--step', 'two'], new RegExp(`--step needs ${range}, not "two"`)],
     [['--json', '--interactive'], /do not go together/],
     [['--colour'], /Unknown option/],
   ])('rejects %j with a message that says what is wrong', (argv, message) => {

@@ -58,6 +58,11 @@ describe('pnpm demo --json', () => {
     expect(validate(report), JSON.stringify(validate.errors, null, 2)).toBe(true);
   });
 
+  it('names its schema with a $schema URL that leads to the schema file', () => {
+    expect(report.$schema).toMatch(/^file:/);
+    expect(JSON.parse(readFileSync(new URL(report.$schema), 'utf8'))).toEqual(schema);
+  });
+
   it('records every step in order, each exchange matching its fixture', () => {
     expect(report.steps.map((s) => s.id)).toEqual(steps.map((s) => s.id));
     expect(report.matches).toBe(true);
