@@ -1,6 +1,7 @@
 import { type DefaultTheme, defineConfig } from 'vitepress';
 import { withMermaid } from 'vitepress-plugin-mermaid';
 import { pageGroups } from './pages.ts';
+import { publishTourSchema, serveTourSchema } from './tour-schema.ts';
 
 type Locale = 'zh' | 'en';
 
@@ -32,7 +33,11 @@ export default withMermaid(
     cleanUrls: false,
     lastUpdated: false,
     head: [['link', { rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg' }]],
+    buildEnd(site) {
+      publishTourSchema(site.outDir);
+    },
     vite: {
+      plugins: [serveTourSchema()],
       // Pre-bundle mermaid in the dev server: its CommonJS dependencies (fastdom among them) fail to load
       // as raw ES modules otherwise, and the diagrams stay blank in `pnpm docs:dev`.
       optimizeDeps: { include: ['mermaid'] },

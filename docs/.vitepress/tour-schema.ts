@@ -1,0 +1,39 @@
+// The tour's `--json` report names a JSON Schema; the site publishes it so readers can open it in a browser.
+// The one copy lives with the tour (demos/tour/schema). The build copies it into the site and the dev server
+// serves it from there, so the published schema cannot drift from the one the tour's tests validate against.
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { UserConfig } from 'vitepress';
+
+// VitePress's own Vite (not whichever Vite the workspace hoists for vitest).
+type VitePlugin = Extract<NonNullable<NonNullable<UserConfig['vite']>['plugins']>[number], { name: string }>;
+
+/** The schema's path on the site, from the site root. */
+export const tourSchemaPath = '/schema/tour-report.schema.json';
+
+/** The file the tour ships and its tests validate against. */
+export const tourSchemaSource = fileURLToPath(
+  new URL('../../demos/tour/schema/tour-report.schema.json', import.meta.url),
+);
+
+/** Copies the schema into a built site (VitePress's outDir); returns where it went. */
+export function publishTourSchema(outDir: string): string {
+  const target = join(outDir, tourSchemaPath);
+  mkdirSync(dirname(target), { recursive: true });
+  copyFileSync(tourSchemaSource, target);
+  return target;
+}
+
+/** Serves the schema under the same path in `pnpm docs:dev`. */
+export function serveTourSchema(): VitePlugin {
+  return {
+    name: 'memos-kit:tour-schema',
+    configureServer(server) {
+      server.middlewares.use(tourSchemaPath, (_req, res) => {
+        res.setHeader('Content-Type', 'application/schema+json');
+        res.end(readFileSync(tourSchemaSource));
+      });
+    },
+  };
+}
