@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import { liveServers, runClient } from './client.ts';
 import { type LessonContext, lessons } from './lessons/index.ts';
-import { colorWanted, createPainter, type Paint } from './terminal.ts';
+import { colorWanted, createPainter, type Paint, SCREEN_WIDTH, wrap } from './terminal.ts';
 import { formatEvent, legend, type PipeEvent, tracePipes } from './trace.ts';
 
 const HELP = `Usage: pnpm demo:stdio [options]
@@ -45,7 +45,11 @@ async function main(argv: string[]): Promise<number> {
   }
   const trace = values.trace === 'on';
   if (values['list-lessons']) {
-    for (const lesson of lessons) print(`  ${paint('bold', lesson.name.padEnd(20))} ${lesson.pitfall}`);
+    for (const lesson of lessons) {
+      const [first, ...rest] = wrap(lesson.pitfall, SCREEN_WIDTH - 23);
+      print(`  ${paint('bold', lesson.name.padEnd(20))} ${first}`);
+      for (const line of rest) print(`${' '.repeat(23)}${line}`);
+    }
     return print(`\nRun one with: pnpm demo:stdio --lesson ${lessons[0]?.name}  (or --lesson all)`);
   }
   if (values.lesson !== undefined)
@@ -74,7 +78,7 @@ async function runArticlePair(paint: Paint, trace: boolean): Promise<number> {
   await closed;
   print('');
   print(paint('bold', 'The bytes on the pipes, as the client saw them'));
-  for (const event of events) print(formatEvent(event, paint));
+  for (const event of events) for (const line of formatEvent(event, paint)) print(line);
   print('');
   for (const line of legend(paint)) print(line);
   print('');
@@ -84,25 +88,31 @@ async function runArticlePair(paint: Paint, trace: boolean): Promise<number> {
 
 async function runLesson(name: string, ctx: LessonContext): Promise<number> {
   if (name === 'all') {
-    for (const lesson of lessons) {
-      await runLesson(lesson.name, ctx);
-      ctx.say('');
+    // One after the other, so no "Next: ..." hint: the next lesson is already on its way.
+    for (const index of lessons.keys()) {
+      if (index > 0) ctx.say('');
+      await showLesson(index, ctx);
     }
     return 0;
   }
   const index = lessons.findIndex((lesson) => lesson.name === name);
-  const lesson = lessons[index];
-  if (!lesson) return fail(`no lesson named ${JSON.stringify(name)}; try --list-lessons`);
-  ctx.say(`${ctx.paint('bold', `Lesson ${index + 1}/${lessons.length}: ${lesson.title}`)}  (${lesson.name})`);
-  ctx.say(ctx.paint('dim', lesson.pitfall));
-  ctx.say('');
-  await lesson.run(ctx);
+  if (index === -1) return fail(`no lesson named ${JSON.stringify(name)}; try --list-lessons`);
+  await showLesson(index, ctx);
   const next = lessons[index + 1];
   ctx.say('');
   ctx.say(
     ctx.paint('dim', next ? `Next: pnpm demo:stdio --lesson ${next.name}` : 'That was the last lesson.'),
   );
   return 0;
+}
+
+async function showLesson(index: number, ctx: LessonContext): Promise<void> {
+  const lesson = lessons[index];
+  if (!lesson) return;
+  ctx.say(`${ctx.paint('bold', `Lesson ${index + 1}/${lessons.length}: ${lesson.title}`)}  (${lesson.name})`);
+  for (const line of wrap(lesson.pitfall, SCREEN_WIDTH)) ctx.say(ctx.paint('dim', line));
+  ctx.say('');
+  await lesson.run(ctx);
 }
 
 function print(line: string): number {

@@ -91,11 +91,13 @@ export class ReadTimeoutError extends Error {
 export class LineReader {
   readonly #splitter = new LineSplitter();
   readonly #lines: Buffer[] = [];
+  #received = 0;
   #ended = false;
   #wake: (() => void) | undefined;
 
   constructor(stream: Readable) {
     stream.on('data', (chunk: Buffer) => {
+      this.#received += chunk.length;
       this.#lines.push(...this.#splitter.push(chunk));
       this.#wake?.();
     });
@@ -109,7 +111,7 @@ export class LineReader {
     const deadline = Date.now() + timeoutMs;
     while (this.#lines.length === 0 && !this.#ended) {
       const left = deadline - Date.now();
-      if (left <= 0) throw new ReadTimeoutError(timeoutMs, this.#splitter.pending.length);
+      if (left <= 0) throw this.#timeout(timeoutMs);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, left);
         this.#wake = () => {
@@ -122,5 +124,15 @@ export class LineReader {
     const line = this.#lines.shift();
     if (line) return line;
     return this.#splitter.takePending();
+  }
+
+  /** Says what the client has in hand: nothing at all is another story than half a message. */
+  #timeout(timeoutMs: number): ReadTimeoutError {
+    const pending = this.#splitter.pending.length;
+    if (this.#received === 0)
+      return new ReadTimeoutError(timeoutMs, 0, undefined, 'the client has received nothing back');
+    if (pending === 0)
+      return new ReadTimeoutError(timeoutMs, 0, undefined, 'nothing since the last complete line');
+    return new ReadTimeoutError(timeoutMs, pending);
   }
 }

@@ -1,5 +1,5 @@
 import type { ServerProcess } from './client.ts';
-import type { Paint } from './terminal.ts';
+import { type Paint, SCREEN_WIDTH, wrap } from './terminal.ts';
 
 /** One thing that happened on one of the three pipes between client and server. */
 export type PipeEvent =
@@ -27,66 +27,91 @@ export function tracePipes(server: ServerProcess, record: (event: PipeEvent) => 
 }
 
 const PIPES = {
-  0: { label: 'A', route: 'client → server stdin  (fd 0)' },
-  1: { label: 'B', route: 'server stdout (fd 1) → client' },
-  2: { label: 'C', route: 'server stderr (fd 2) → client' },
+  0: { label: 'A', route: 'client → stdin  (fd 0)' },
+  1: { label: 'B', route: 'stdout (fd 1) → client' },
+  2: { label: 'C', route: 'stderr (fd 2) → client' },
 } as const;
 
-/** One line per event: pipe, direction, byte count and the bytes, with every 0x0A shown as \n. */
-export function formatEvent(event: PipeEvent, paint: Paint): string {
+/** Columns before the bytes: "  A  " + route + "  " + count + "  ". */
+const LEAD = 5 + PIPES[0].route.length + 2 + 9 + 2;
+
+/**
+ * One event, on one line, or on a few when a read holds several lines (each message of a read on its own
+ * line, under the first): pipe, direction, byte count and the bytes, with every 0x0A shown as \n.
+ */
+export function formatEvent(event: PipeEvent, paint: Paint): string[] {
   if (event.kind === 'exit') {
     const how = event.signal ? `killed by ${event.signal}` : `exited with code ${event.code}`;
-    return `  ${paint('dim', '·')}  server ${how}`;
+    return [`  ${paint('dim', '·')}  server ${how}`];
   }
   const pipe = PIPES[event.fd];
   const label = paint('bold', pipe.label);
   if (event.kind === 'eof') {
     const note =
       event.fd === 0 ? 'client closed stdin: the server reads EOF' : 'EOF: the server closed its end';
-    return `  ${label}  ${pipe.route}  ${paint('magenta', 'EOF'.padStart(9))}  ${note}`;
+    return [`  ${label}  ${pipe.route}  ${paint('magenta', 'EOF'.padStart(9))}  ${note}`];
   }
   const count = `${event.bytes.length} bytes`.padStart(9);
-  // Logs on fd 2 are for people, so they are shown whole; protocol lines are shortened.
-  const width = event.fd === 2 ? Number.POSITIVE_INFINITY : 64;
-  return `  ${label}  ${pipe.route}  ${paint('cyan', count)}  ${preview(event.bytes, paint, width)}`;
+  // Logs on fd 2 are for people, so they are wrapped but kept whole; protocol lines are shortened.
+  const [first = '', ...rest] = preview(event.bytes, paint, SCREEN_WIDTH - LEAD, event.fd === 2);
+  return [
+    `  ${label}  ${pipe.route}  ${paint('cyan', count)}  ${first}`,
+    ...rest.map((line) => `${' '.repeat(LEAD)}${line}`),
+  ];
 }
 
 /**
- * The bytes as text, each newline byte made visible as \n, long lines shortened in the middle,
- * and a chunk without any newline marked as such (the reader cannot hand anything out yet).
+ * The bytes as text, one line of the output per line of the text, each newline byte made visible as \n.
+ * Long lines are shortened in the middle (or, with `whole`, wrapped at spaces), many lines are cut down to
+ * the first three and the last, and a chunk without any newline is marked as such (the reader cannot hand
+ * anything out yet). No output line is wider than `width`.
  */
-export function preview(bytes: Buffer, paint: Paint, width = 64): string {
-  const lines = bytes.toString('utf8').split('\n');
-  const shown =
-    lines.length > 5
-      ? [...lines.slice(0, 3), paint('dim', `…${lines.length - 4} more lines…`), lines.at(-1) ?? '']
-      : lines;
-  const text = shown
-    .map((line) => (line.length > width ? `${line.slice(0, width - 22)}…${line.slice(-20)}` : line))
-    .join(paint(['bold', 'yellow'], '\\n'));
-  return bytes.includes(0x0a) ? text : `${text}  ${paint('dim', '(no newline)')}`;
+export function preview(bytes: Buffer, paint: Paint, width = 60, whole = false): string[] {
+  const newline = paint(['bold', 'yellow'], '\\n');
+  const ended = bytes.includes(0x0a);
+  const segments = bytes.toString('utf8').split('\n');
+  // The piece after the last \n is empty when the chunk ends with one: nothing to show for it.
+  if (ended && segments.at(-1) === '') segments.pop();
+  const last = segments.length - 1;
+  const lines: string[] = [];
+  segments.forEach((segment, index) => {
+    if (segments.length > 5 && index >= 3 && index < last) {
+      if (index === 3) lines.push(paint('dim', `…${segments.length - 4} more lines…`));
+      return;
+    }
+    const complete = index < last || ended;
+    const room = width - (complete ? 2 : NO_NEWLINE.length);
+    const pieces = whole ? wrap(segment, room) : [shorten(segment, room)];
+    const tail = complete ? newline : paint('dim', NO_NEWLINE);
+    pieces[pieces.length - 1] += tail;
+    lines.push(...pieces);
+  });
+  return lines;
+}
+
+const NO_NEWLINE = '  (no newline)';
+
+function shorten(line: string, width: number): string {
+  return line.length > width ? `${line.slice(0, width - 21)}…${line.slice(-20)}` : line;
 }
 
 /** Which code writes and reads each pipe, here and in the article's Python. */
 export function legend(paint: Paint): string[] {
   const rows = [
-    [
-      'A',
-      'client writeMessage()  → server readLines(stdin)',
-      'Python: proc.stdin.write()       → sys.stdin.buffer',
-    ],
+    ['A', 'client writeMessage() → server readLines(stdin)', 'Python: proc.stdin.write() → sys.stdin.buffer'],
     [
       'B',
-      'server stdout.write()  → client readLine()',
+      'server stdout.write() → client readLine()',
       'Python: sys.stdout.buffer.write() → proc.stdout.readline()',
     ],
     ['C', "the server's logs, piped only to count them", 'with --trace off they go straight to the terminal'],
   ];
   return [
-    ...rows.map(
-      ([label = '', ours = '', theirs = '']) =>
-        `  ${paint('bold', label)}  ${ours.padEnd(50)}${paint('dim', theirs)}`,
-    ),
-    `  ${paint(['bold', 'yellow'], '\\n')} is the one byte 0x0A that ends a message; each line above is one write or one read.`,
+    ...rows.flatMap(([label = '', ours = '', theirs = '']) => [
+      `  ${paint('bold', label)}  ${ours}`,
+      `     ${paint('dim', theirs)}`,
+    ]),
+    `  ${paint(['bold', 'yellow'], '\\n')} is the one byte 0x0A that ends a message.`,
+    '  Each entry above is one write (A) or one read (B, C); a read can hold several lines.',
   ];
 }

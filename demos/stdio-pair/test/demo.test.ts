@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { lessons } from '../src/lessons/index.ts';
+import { SCREEN_WIDTH } from '../src/terminal.ts';
 import { expectNoLeftovers, fixtureBytes, runScript, srcPath } from './helpers.ts';
 
 afterEach(expectNoLeftovers);
@@ -21,6 +22,7 @@ describe('pnpm demo:stdio', () => {
     expect(code).toBe(0);
     expect(output.startsWith(terminal)).toBe(true);
     expect(output).toBe(transcript);
+    expect(output.split('\n').filter((line) => [...line].length > SCREEN_WIDTH)).toStrictEqual([]);
   });
 
   it('lists every lesson', async () => {

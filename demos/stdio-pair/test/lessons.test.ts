@@ -8,14 +8,22 @@ import { oneInThreeReads } from '../src/lessons/one-in-three-reads.ts';
 import { prettyJson } from '../src/lessons/pretty-json.ts';
 import { readToEof } from '../src/lessons/read-to-eof.ts';
 import { twoInOneRead } from '../src/lessons/two-in-one-read.ts';
-import { createPainter } from '../src/terminal.ts';
+import { createPainter, SCREEN_WIDTH } from '../src/terminal.ts';
 import { expectNoLeftovers, fixtureBytes } from './helpers.ts';
 
 afterEach(expectNoLeftovers);
 
+let printed: string[] = [];
+// What a lesson prints goes on a class projector: no line may be wider than it.
+afterEach(() => {
+  expect(printed.filter((line) => [...line].length > SCREEN_WIDTH)).toStrictEqual([]);
+  printed = [];
+});
+
 /** A lesson's context that records what it prints, with a short patience so the suite stays quick. */
 function context(): LessonContext & { output: () => string } {
   const lines: string[] = [];
+  printed = lines;
   return {
     paint: createPainter(false),
     say: (line) => lines.push(line),
@@ -36,11 +44,13 @@ describe('the pitfall lessons', () => {
     const ctx = context();
     const outcome = await noNewline.run(ctx);
     expect(outcome.timedOut).toBe(true);
+    expect(ctx.output()).toContain('(the client has received nothing back)');
     expect(outcome.stderrBeforeEof).toBe('');
     expect(outcome.exit).toMatchObject({ code: 1, stoppedBy: 'eof' });
     const serverSaid = `server: the stream ended inside a message: ${fixtureBytes('request').length - 1} bytes without a closing newline\n`;
     expect(outcome.serverLog).toBe(serverSaid);
-    expect(ctx.output()).toContain(serverSaid.replace('\n', '\\n'));
+    // The log is wrapped, never cut: its continuation lines line up under its first one.
+    expect(ctx.output().replace(/\n {40}/g, ' ')).toContain(serverSaid.replace('\n', '\\n'));
   });
 
   it('pretty-json: the reader splits one indented message into lines that are not JSON', async () => {

@@ -172,9 +172,17 @@ describe('LineReader', () => {
     const error = await reader.readLine(50).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ReadTimeoutError);
     expect((error as ReadTimeoutError).pendingBytes).toBe(7);
+    expect((error as ReadTimeoutError).message).toMatch(/\(7 bytes waiting for their newline\)$/);
     // The bytes are not lost: the rest of the message still completes the line.
     stream.write('}\n');
     expect((await reader.readLine(1000)).toString()).toBe('{"id":6}\n');
+    // After a whole line, silence is not "0 bytes waiting": nothing has come since.
+    await expect(reader.readLine(50)).rejects.toThrow(/\(nothing since the last complete line\)$/);
+  });
+
+  it('says so when nothing at all came back before the timeout', async () => {
+    const reader = new LineReader(new PassThrough());
+    await expect(reader.readLine(50)).rejects.toThrow(/\(the client has received nothing back\)$/);
   });
 });
 

@@ -1,7 +1,7 @@
 import { EventEmitter, once } from 'node:events';
 import { type Exit, type ServerProcess, type SpawnOptions, shutdown, spawnServer } from '../client.ts';
 import { LineReader, ReadTimeoutError } from '../line-reader.ts';
-import type { Paint } from '../terminal.ts';
+import { type Paint, SCREEN_WIDTH, wrap } from '../terminal.ts';
 import { formatEvent, tracePipes } from '../trace.ts';
 
 /**
@@ -59,7 +59,7 @@ export async function withServer<T>(
       stderr += event.bytes.toString('utf8');
       logs.emit('data');
     }
-    if (ctx.trace) ctx.say(formatEvent(event, ctx.paint));
+    if (ctx.trace) for (const line of formatEvent(event, ctx.paint)) ctx.say(line);
     else if (event.kind === 'bytes' && event.fd === 2) process.stderr.write(event.bytes);
   });
   // 'exit' can come before the last bytes of the pipes have been read; 'close' comes after them.
@@ -88,6 +88,9 @@ export async function expectTimeout<T>(ctx: LessonContext, read: Promise<T>): Pr
   }
 }
 
-export function explain(ctx: LessonContext, ...lines: string[]): void {
-  for (const line of lines) ctx.say(`  ${ctx.paint('green', '›')} ${line}`);
+/** The lesson's points, one › each, wrapped to the screen. */
+export function explain(ctx: LessonContext, ...points: string[]): void {
+  for (const point of points)
+    for (const [index, line] of wrap(point, SCREEN_WIDTH - 4).entries())
+      ctx.say(`  ${index === 0 ? ctx.paint('green', '›') : ' '} ${line}`);
 }

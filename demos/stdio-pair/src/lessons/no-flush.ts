@@ -35,8 +35,7 @@ export const noFlush = {
     explain(
       ctx,
       "Python's sys.stdout.buffer is a BufferedWriter: bytes stay in the process until flush() or until 8 KiB pile up.",
-      'Node has no flush(): process.stdout.write() hands the bytes to the OS at once when the pipe has room,',
-      'and otherwise queues them and keeps sending from the event loop. The buffer here is ours: cork() until uncork().',
+      'Node has no flush(): process.stdout.write() hands the bytes to the OS at once when the pipe has room, and otherwise queues them and keeps sending from the event loop. The buffer here is ours: cork() until uncork().',
       'Any layer that buffers (a cork, a logging library, C stdio on a pipe) needs its flush after every message.',
     );
     return { ...result, exit };
