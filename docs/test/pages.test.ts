@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadManifest } from '@memos-kit/wire';
 import { describe, expect, it } from 'vitest';
-import { allPages } from '../.vitepress/pages.ts';
-import { markdownFiles } from './markdown-files.ts';
+import { allPages, pageGroups } from '../.vitepress/pages.ts';
+import { docsRoot, markdownFiles } from './markdown-files.ts';
 
 const toFile = (path: string) => (path.endsWith('/') ? `${path}index.md` : `${path}.md`);
 
@@ -26,4 +29,103 @@ describe('both languages cover every page', () => {
       expect(page.zh, page.path).not.toBe(page.en);
     }
   });
+});
+
+const read = (file: string) => readFileSync(join(docsRoot, file), 'utf8');
+
+/** The text outside fenced code blocks, so a heading shown in an example is not taken for the page's. */
+function outsideFences(markdown: string): string[] {
+  let fence: string | null = null;
+  return markdown.split('\n').filter((line) => {
+    const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
+    if (marker) {
+      if (fence === null) fence = marker;
+      else if (marker.startsWith(fence)) fence = null;
+      return false;
+    }
+    return fence === null;
+  });
+}
+
+describe('every page ends with the command to run', () => {
+  const lastHeading = { zh: '## 动手试试', en: '## Run it' };
+  const pages = markdownFiles();
+
+  it.each(pages)('%s ends with its "Run it" section', (file) => {
+    const h2 = outsideFences(read(file)).filter((line) => /^##\s/.test(line));
+    expect(h2.at(-1)?.trim()).toBe(file.startsWith('en/') ? lastHeading.en : lastHeading.zh);
+  });
+});
+
+describe('the article pages say which sections of the article they cover', () => {
+  // The article's own table of contents: §8 comes in two parts, each with its own page.
+  const articleSections = ['1', '2', '3', '4', '5', '6', '7', '8.1', '8.2', '9'];
+  const group = pageGroups.find((g) => g.en === 'The article, message by message');
+  const articlePages = group?.pages ?? [];
+  const covers = (sections: readonly string[], section: string) =>
+    sections.some((s) => section === s || section.startsWith(`${s}.`));
+
+  /** The sections named on the line under the page's title: "对应文章第 4 节…和第 5 节…" / "Article §4, … and §5, …". */
+  function declaredSections(path: string, lang: 'zh' | 'en'): string[] {
+    const file = lang === 'zh' ? toFile(path) : `en/${toFile(path)}`;
+    const [title, blank, line = ''] = read(file).split('\n');
+    expect(title, file).toMatch(/^# /);
+    expect(blank, file).toBe('');
+    const pattern = lang === 'zh' ? /第 ([\d.]+) 节/g : /§([\d.]+)/g;
+    expect(line, `${file}: the line under the title`).toMatch(lang === 'zh' ? /^对应文章第 / : /^Article §/);
+    return [...line.matchAll(pattern)].map((m) => m[1] ?? '');
+  }
+
+  const declared = new Map(articlePages.map((page) => [page.path, declaredSections(page.path, 'zh')]));
+
+  it('names the same sections in both languages', () => {
+    expect(articlePages.length).toBe(9);
+    for (const page of articlePages)
+      expect(declaredSections(page.path, 'en'), page.path).toEqual(declared.get(page.path));
+  });
+
+  it('covers every section of the article once, in the article’s order', () => {
+    expect([...declared.values()].flat()).toEqual(articleSections);
+  });
+
+  it('shows each exchange of the article on the page for its section', () => {
+    for (const entry of loadManifest().fixtures) {
+      const page = articlePages.find((p) => covers(declared.get(p.path) ?? [], entry.section.number));
+      expect(page, `no page covers §${entry.section.number}`).toBeDefined();
+      for (const file of [toFile(page?.path ?? ''), `en/${toFile(page?.path ?? '')}`])
+        expect(read(file), `${file} should show ${entry.id}`).toContain(`<WireExchange id="${entry.id}"`);
+    }
+  });
+
+  // The tour prints each step's article section; its transcript is kept fresh by the tour's own test.
+  const tourSections = new Map(
+    [
+      ...read('../demos/tour/transcripts/tour.txt').matchAll(/^步骤 (\d+)\/\d+ · .*\n文章第 ([\d.]+) 节/gm),
+    ].map((m) => [Number(m[1]), m[2] ?? '']),
+  );
+
+  it.each(['workshop/index.md', 'en/workshop/index.md'])(
+    '%s: each row of the 90-minute plan names the page and article section its tour steps belong to',
+    (file) => {
+      expect(tourSections.size).toBeGreaterThan(5);
+      const rows = read(file)
+        .split('\n')
+        .filter((line) => /^\| \d+–\d+ \|/.test(line) && line.includes('](../guide/'));
+      expect(rows.length).toBeGreaterThan(6);
+      let checkedSteps = 0;
+      for (const row of rows) {
+        const path = /\]\(\.\.\/(guide\/[\w-]+)\)/.exec(row)?.[1] ?? '';
+        const sections = declared.get(path);
+        if (!sections) continue; // a page outside the article, such as what-changed
+        const articleCell = row.split('|').at(-2) ?? '';
+        expect(articleCell.match(/[\d.]*\d/g), row).toEqual(sections);
+        for (const step of row.matchAll(/--step (\d+)/g)) {
+          const section = tourSections.get(Number(step[1]));
+          expect(section && covers(sections, section), `${row}: step ${step[1]} is §${section}`).toBe(true);
+          checkedSteps++;
+        }
+      }
+      expect(checkedSteps).toBe(7);
+    },
+  );
 });
