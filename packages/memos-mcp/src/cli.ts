@@ -1,4 +1,5 @@
 // `pnpm serve`: the mock Memos REST API and its MCP adapter, on 127.0.0.1:5230.
+import { networkInterfaces } from 'node:os';
 import { styleText } from 'node:util';
 import { type CliOptions, parseCliOptions, USAGE } from './cli-options.ts';
 import { type RunningAdapter, startServer } from './index.ts';
@@ -27,6 +28,7 @@ function banner(server: RunningAdapter, options: CliOptions): string {
     `  REST API  ${paint('cyan', rest)}${options.memosUrl ? paint('dim', '  (remote)') : ''}`,
     `  OpenAPI   ${paint('cyan', `${rest}/openapi.json`)}`,
     `  MCP       ${paint('cyan', `POST ${server.mcpUrl}`)}  ${paint('dim', `(2026-07-28, ${server.tools.length} tools)`)}`,
+    ...lanLines(server, paint),
     '',
     options.memosUrl
       ? `  tools call ${paint('bold', options.memosUrl)} over HTTP, with the caller's Authorization header`
@@ -38,6 +40,20 @@ function banner(server: RunningAdapter, options: CliOptions): string {
     `       curl -X POST ${server.mcpUrl} ${mcpHeaders} \\\n        -d '${listBody}'`,
     `  ${paint('dim', 'Ctrl-C stops the server.')}`,
   ].join('\n');
+}
+
+/** Bound to every interface, the addresses students can use instead of 0.0.0.0, which is nobody's. */
+function lanLines(server: RunningAdapter, paint: (format: 'cyan' | 'dim', text: string) => string): string[] {
+  const url = new URL(server.url);
+  if (url.hostname !== '0.0.0.0' && url.hostname !== '[::]') return [];
+  const addresses = Object.values(networkInterfaces())
+    .flat()
+    .filter((entry) => entry && !entry.internal && entry.family === 'IPv4')
+    .map((entry) => `http://${entry?.address}:${url.port}`);
+  if (addresses.length === 0) return [];
+  return [
+    `  LAN       ${addresses.map((address) => paint('cyan', address)).join('  ')}  ${paint('dim', '(what students type)')}`,
+  ];
 }
 
 /** Which bearer token signs in as whom; MCP forwards the caller's Authorization header to REST. */

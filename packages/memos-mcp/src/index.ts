@@ -1,3 +1,4 @@
+import { hostname, networkInterfaces } from 'node:os';
 import { listen } from '@memos-kit/memos-rest';
 import { type AdapterOptions, createAdapter } from './app.ts';
 import { DEFAULT_ALLOWED_HOSTNAMES } from './http/request-guards.ts';
@@ -36,13 +37,7 @@ export interface RunningAdapter {
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningAdapter> {
   const host = options.host ?? '127.0.0.1';
-  // Bound to a named address (a classroom LAN IP), the endpoint must also accept that name in Host/Origin.
-  const wildcard = host === '0.0.0.0' || host === '::';
-  const allowedHostnames =
-    options.allowedHostnames ??
-    (wildcard || DEFAULT_ALLOWED_HOSTNAMES.includes(host)
-      ? undefined
-      : [...DEFAULT_ALLOWED_HOSTNAMES, host.includes(':') ? `[${host}]` : host]);
+  const allowedHostnames = options.allowedHostnames ?? allowedHostnamesFor(host);
   const adapter = await createAdapter({ ...options, allowedHostnames });
   const running = await listen(adapter.app, host, options.port ?? 5230);
   return {
@@ -60,4 +55,26 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       await running.close();
     },
   };
+}
+
+/**
+ * The names the MCP endpoint accepts in Host and Origin when bound to `host` (undefined: the defaults).
+ * Bound to a named address (a classroom LAN IP), it also accepts that name; bound to every interface,
+ * it accepts this machine's own addresses and host name, which is what students will type.
+ */
+export function allowedHostnamesFor(host: string): string[] | undefined {
+  if (host === '0.0.0.0' || host === '::') return [...DEFAULT_ALLOWED_HOSTNAMES, ...localHostnames()];
+  if (DEFAULT_ALLOWED_HOSTNAMES.includes(host)) return undefined;
+  return [...DEFAULT_ALLOWED_HOSTNAMES, hostnameOf(host)];
+}
+
+const hostnameOf = (address: string) => (address.includes(':') ? `[${address}]` : address);
+
+/** This machine's addresses on every interface, and its host name: what a classroom LAN reaches it by. */
+function localHostnames(): string[] {
+  const addresses = Object.values(networkInterfaces())
+    .flat()
+    .filter((entry) => entry !== undefined)
+    .map((entry) => hostnameOf(entry.address.split('%')[0] ?? entry.address));
+  return [...new Set([...addresses, hostname().toLowerCase()])];
 }

@@ -43,7 +43,20 @@ if (values.help) {
 
 // stdio has no HTTP headers: the credential comes from the environment, as the spec says it should.
 const token = values.token ?? process.env.MEMOS_TOKEN ?? 'example-token';
-const adapter = await createAdapter({ dataset: values.dataset, memosUrl: values['memos-url'], log });
+const memosUrl = values['memos-url'];
+if (memosUrl !== undefined && !URL.canParse(memosUrl)) {
+  log(`--memos-url must be a URL such as http://127.0.0.1:5230, got "${memosUrl}"`);
+  process.exit(2);
+}
+let adapter: Awaited<ReturnType<typeof createAdapter>>;
+try {
+  adapter = await createAdapter({ dataset: values.dataset, memosUrl, log });
+} catch (error) {
+  // A missing dataset, an unreachable --memos-url: one line a person can act on, not a stack trace.
+  const cause = (error as Error).cause as Error | undefined;
+  log(`cannot start: ${(error as Error).message}${cause?.message ? ` (${cause.message})` : ''}`);
+  process.exit(1);
+}
 const transport = new LineTransport(process.stdin, process.stdout);
 serveStdio(
   () => createMcpServer({ runner: adapter.runner, log, pace }, { authorization: `Bearer ${token}` }),

@@ -118,6 +118,26 @@ async function expectCatalog(client: Client): Promise<string[]> {
   return tools.map((tool) => tool.name);
 }
 
+/**
+ * Lists the tools and runs the user's read cases, comparing each with REST; one user per transport also
+ * runs the writes (demo over HTTP, alice over stdio). Returns the catalog's names; adds what it called.
+ */
+async function exerciseAs(
+  client: Client,
+  user: (typeof USERS)[number],
+  via: 'http' | 'stdio',
+  called: Set<string>,
+): Promise<string[]> {
+  const names = await expectCatalog(client);
+  for (const step of readCases(user.username)) {
+    await expectSameAsRest(client, user.token, step);
+    called.add(step.tool);
+  }
+  if (user.username === (via === 'http' ? 'demo' : 'alice'))
+    for (const tool of await exerciseWrites(client, via, user.token)) called.add(tool);
+  return names;
+}
+
 describe('a v2 SDK client pinned to 2026-07-28', () => {
   it('over Streamable HTTP: lists and calls all 20 tools, and sees what REST shows for every user', async () => {
     const called = new Set<string>();
@@ -130,13 +150,7 @@ describe('a v2 SDK client pinned to 2026-07-28', () => {
             requestInit: { headers: { Authorization: `Bearer ${user.token}` } },
           }),
         );
-        names = await expectCatalog(client);
-        for (const step of readCases(user.username)) {
-          await expectSameAsRest(client, user.token, step);
-          called.add(step.tool);
-        }
-        if (user.username === 'demo')
-          for (const tool of await exerciseWrites(client, 'http', user.token)) called.add(tool);
+        names = await exerciseAs(client, user, 'http', called);
       } finally {
         await client.close();
       }
@@ -144,31 +158,30 @@ describe('a v2 SDK client pinned to 2026-07-28', () => {
     expect([...called].sort()).toEqual([...names].sort());
   });
 
-  it('over stdio (fronting the same REST server with --memos-url): lists and calls all 20 tools', async () => {
-    const client = modernClient();
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: ['--import', 'tsx', STDIO_ENTRY, '--memos-url', server.url, '--token', 'alice-token'],
-      stderr: 'ignore',
-    });
-    try {
-      await client.connect(transport);
-      const names = await expectCatalog(client);
-      const called = new Set<string>();
-      for (const step of readCases('alice')) {
-        await expectSameAsRest(client, 'alice-token', step);
-        called.add(step.tool);
+  it('over stdio (fronting the same REST server with --memos-url): lists and calls all 20 tools, for every user', async () => {
+    const called = new Set<string>();
+    let names: string[] = [];
+    // stdio has no headers: each user is one server process started with that user's --token.
+    for (const user of USERS) {
+      const client = modernClient();
+      const transport = new StdioClientTransport({
+        command: process.execPath,
+        args: ['--import', 'tsx', STDIO_ENTRY, '--memos-url', server.url, '--token', user.token],
+        stderr: 'ignore',
+      });
+      try {
+        await client.connect(transport);
+        names = await exerciseAs(client, user, 'stdio', called);
+      } finally {
+        await client.close();
+        await transport.close();
       }
-      for (const tool of await exerciseWrites(client, 'stdio', 'alice-token')) called.add(tool);
-      expect([...called].sort()).toEqual([...names].sort());
-
-      // Progress is not asserted through this client: @modelcontextprotocol/client 2.4.0 dispatches responses
-      // at once but notifications a microtask later, so a progress line read in the same chunk as its result
-      // can find its handler already retired and is dropped (typescript-sdk issue #2580; seen in about one
-      // stdio call in fifteen here, with the wire in the right order). test/stdio.test.ts reads the raw lines.
-    } finally {
-      await client.close();
-      await transport.close();
     }
-  });
+    expect([...called].sort()).toEqual([...names].sort());
+
+    // Progress is not asserted through this client: @modelcontextprotocol/client 2.4.0 dispatches responses
+    // at once but notifications a microtask later, so a progress line read in the same chunk as its result
+    // can find its handler already retired and is dropped (typescript-sdk issue #2580; seen in about one
+    // stdio call in fifteen here, with the wire in the right order). test/stdio.test.ts reads the raw lines.
+  }, 120_000); // four TypeScript start-ups, one per user
 });

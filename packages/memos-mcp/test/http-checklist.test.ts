@@ -1,6 +1,12 @@
+import { hostname, networkInterfaces } from 'node:os';
 import { replayHttpFixture } from '@memos-kit/wire';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_REQUEST_BODY_BYTES, type RunningAdapter, startServer } from '../src/index.ts';
+import {
+  allowedHostnamesFor,
+  MAX_REQUEST_BODY_BYTES,
+  type RunningAdapter,
+  startServer,
+} from '../src/index.ts';
 import { envelope, mcpRequest, postMcp, type RawResponse, send, withOverrides } from './support/mcp-http.ts';
 
 /**
@@ -174,6 +180,38 @@ describe('Origin and Host', () => {
   });
 });
 
+describe('a server bound to every interface (a classroom LAN)', () => {
+  it("accepts this machine's own name and addresses in Host, and still refuses foreign ones", async () => {
+    const allowed = allowedHostnamesFor('0.0.0.0') ?? [];
+    expect(allowed).toContain(hostname().toLowerCase());
+    for (const entry of Object.values(networkInterfaces()).flat()) {
+      if (entry && !entry.address.includes('%')) {
+        expect(allowed).toContain(entry.family === 'IPv6' ? `[${entry.address}]` : entry.address);
+      }
+    }
+    // The test still talks to loopback only: the Host header says what a student's browser would send.
+    const lan = await startServer({ port: 0, dataset: 'empty', allowedHostnames: allowed });
+    try {
+      const port = new URL(lan.url).port;
+      const ok = await replayHttpFixture('server-discover', lan.url, {
+        headers: { Host: `${hostname()}:${port}` },
+      });
+      expect(ok.status).toBe(200);
+      const foreign = await replayHttpFixture('server-discover', lan.url, {
+        headers: { Host: 'evil.example.com' },
+      });
+      expect(foreign.status).toBe(403);
+    } finally {
+      await lan.close();
+    }
+  });
+  it('keeps the defaults on loopback and adds a named address', () => {
+    expect(allowedHostnamesFor('127.0.0.1')).toBeUndefined();
+    expect(allowedHostnamesFor('192.168.1.5')).toContain('192.168.1.5');
+    expect(allowedHostnamesFor('fe80::1')).toContain('[fe80::1]');
+  });
+});
+
 describe('HTTP methods, sessions and bodies', () => {
   for (const method of ['GET', 'DELETE', 'PUT']) {
     it(`answers ${method} /mcp with 405, Allow: POST and a JSON-RPC body`, async () => {
@@ -193,6 +231,22 @@ describe('HTTP methods, sessions and bodies', () => {
     const error = expectJsonRpcError(response, 400, -32700);
     expect(error.id).toBeNull();
     expect(response.headers['content-type']).toMatch(/^application\/json/);
+  });
+  it('answers a batch with 400 and -32600: 2026-07-28 has no batches', async () => {
+    const { headers, body } = mcpRequest('tools/list');
+    const error = expectJsonRpcError(await send(server.mcpUrl, { headers, body: `[${body}]` }), 400, -32600);
+    expect(error.id).toBeNull();
+  });
+  it('answers a posted JSON-RPC response with 400 and -32600, not a version error', async () => {
+    const { headers } = mcpRequest('tools/list');
+    for (const body of [{ result: {} }, { error: { code: -32601, message: 'no' } }]) {
+      const response = await send(server.mcpUrl, {
+        headers,
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, ...body }),
+      });
+      const error = expectJsonRpcError(response, 400, -32600);
+      expect(error.error.message).toMatch(/sends no requests/);
+    }
   });
   it('answers an empty body with -32700 too', async () => {
     const { headers } = mcpRequest('tools/list');
@@ -226,6 +280,18 @@ describe('HTTP methods, sessions and bodies', () => {
     });
     expect(chunked.status).toBe(413);
     expect((chunked.json as JsonRpcError).error.code).toBe(-32000);
+  });
+});
+
+describe('tools/list', () => {
+  it('answers a cursor it never handed out with -32602 (every tool comes in one page)', async () => {
+    for (const cursor of ['garbage', '']) {
+      const response = await postMcp(server.mcpUrl, 'tools/list', { cursor });
+      const body = response.json as JsonRpcError & { result?: unknown };
+      expect(body.error?.code, JSON.stringify(cursor)).toBe(-32602);
+      expect(body.error?.message).toMatch(/Invalid cursor/);
+      expect(body.result).toBeUndefined();
+    }
   });
 });
 

@@ -99,4 +99,49 @@ describe('pnpm mcp:stdio', () => {
     for (const line of server.lines) expect(JSON.parse(line).jsonrpc).toBe('2.0');
     expect(server.stderr).toContain('serving 20 tools over stdio');
   });
+
+  it('checks the envelope version of every request, also after the first one was served', async () => {
+    const server = startStdio(['--dataset', 'empty']);
+    const list = (id: number, version: string) =>
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id,
+        method: 'tools/list',
+        params: { _meta: envelope({ 'io.modelcontextprotocol/protocolVersion': version }) },
+      });
+    server.write(list(1, '2026-07-28'));
+    expect(JSON.parse(await server.response(1)).result.tools).toHaveLength(20);
+    server.write(list(2, '2099-01-01'));
+    server.write(list(3, '2024-11-05'));
+    for (const [id, requested] of [
+      [2, '2099-01-01'],
+      [3, '2024-11-05'],
+    ] as const) {
+      const { error } = JSON.parse(await server.response(id));
+      expect(error).toEqual({
+        code: -32022,
+        message: `Unsupported protocol version: ${requested}`,
+        data: { supported: ['2026-07-28'], requested },
+      });
+    }
+    // A batch is not a 2026-07-28 message: an error line, and the server goes on.
+    server.write(`[${list(4, '2026-07-28')}]`);
+    expect(
+      JSON.parse(await server.next((message) => 'error' in message && message.id === null)).error.code,
+    ).toBe(-32600);
+    server.write(list(5, '2026-07-28'));
+    expect(JSON.parse(await server.response(5)).result.tools).toHaveLength(20);
+  });
+
+  it.each([
+    [['--dataset', 'nope'], 1, /cannot start: unknown dataset "nope"/],
+    [['--memos-url', 'not a url'], 2, /--memos-url must be a URL/],
+    [['--pace', 'slow'], 2, /--pace must be off or article/],
+  ])('refuses to start with %j in one line on stderr, never a stack trace', async (args, code, message) => {
+    const server = startStdio(args);
+    expect(await server.exited).toBe(code);
+    expect(server.stderr).toMatch(message);
+    expect(server.stderr).not.toMatch(/\n\s+at /);
+    expect(server.lines).toEqual([]);
+  });
 });

@@ -57,6 +57,14 @@ export function createMcpEndpoint(options: McpEndpointOptions): NodeHandler {
     const body = await readJsonBody(req, maxRequestBodySize);
     switch (body.kind) {
       case 'json':
+        if (isResponseMessage(body.value)) {
+          // The SDK would take this for 2025-era traffic and answer with a misleading version error.
+          return writeError(
+            res,
+            400,
+            'Invalid Request: a JSON-RPC response was posted, but this server sends no requests to answer',
+          );
+        }
         return node(req, res, body.value);
       case 'too-large':
         return writeError(res, 413, body.message, { Connection: 'close' }, -32000);
@@ -78,4 +86,10 @@ export function createMcpEndpoint(options: McpEndpointOptions): NodeHandler {
 function asksForProgress(body: unknown): boolean {
   const meta = (body as { params?: { _meta?: { progressToken?: unknown } } } | null)?.params?._meta;
   return meta?.progressToken !== undefined;
+}
+
+/** A JSON-RPC response (result or error, no method): what a client sends back to a server's request. */
+function isResponseMessage(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
+  return !('method' in body) && ('result' in body || 'error' in body);
 }

@@ -34,7 +34,16 @@ export function createMcpServer(options: McpServerOptions, caller: McpCallerCont
     cacheHints: { 'server/discover': CACHE_HINT, 'tools/list': CACHE_HINT },
   });
 
-  server.setRequestHandler('tools/list', () => ({ tools: runner.tools as never }));
+  server.setRequestHandler('tools/list', (request) => {
+    // Every tool comes in one page, so no cursor was ever handed out: any cursor is not one of ours.
+    if (request.params?.cursor !== undefined) {
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        'Invalid cursor: this server lists every tool in one page and never returns a nextCursor',
+      );
+    }
+    return { tools: runner.tools as never };
+  });
 
   server.setRequestHandler('tools/call', async (request, ctx) => {
     const startedAt = performance.now();

@@ -4,10 +4,15 @@ import {
   isJSONRPCRequest,
   isJSONRPCResponse,
   type JSONRPCMessage,
+  PROTOCOL_VERSION_META_KEY,
   parseJSONRPCMessage,
   type RequestId,
   type Transport,
+  UnsupportedProtocolVersionError,
 } from '@modelcontextprotocol/server';
+
+/** The envelope versions this server speaks; 2025-11-25 clients use `initialize` and no envelope. */
+const MODERN_VERSIONS = ['2026-07-28'];
 
 /**
  * The stdio transport of this server: one JSON-RPC message per line in, one per line out.
@@ -17,6 +22,10 @@ import {
  * -32600) instead of being dropped silently, and the server keeps serving; and at end of input the
  * requests still being worked on are answered before the transport closes, so
  * `printf '<request>\n' | pnpm mcp:stdio` prints its response and then exits.
+ *
+ * It also checks every request's envelope version. The SDK's `serveStdio` checks it only until the
+ * connection has settled on the 2026-07-28 era and then trusts every later line, so a request claiming
+ * another version would be served; the spec says each request is answered -32022 instead.
  */
 export class LineTransport implements Transport {
   onclose?: () => void;
@@ -33,6 +42,11 @@ export class LineTransport implements Transport {
   ) {}
 
   async start(): Promise<void> {
+    // The reader of our stdout went away (`| head`): nobody can hear answers any more, so stop quietly.
+    this.output.on('error', () => {
+      this.input.destroy();
+      void this.close();
+    });
     const lines = createInterface({ input: this.input, crlfDelay: Number.POSITIVE_INFINITY });
     lines.on('line', (line) => this.receive(line));
     lines.on('close', () => {
@@ -72,7 +86,17 @@ export class LineTransport implements Transport {
       this.reject(idOf(value), -32600, 'Invalid Request: the line is JSON but not a JSON-RPC 2.0 message');
       return;
     }
-    if (isJSONRPCRequest(message)) this.pending.add(message.id);
+    if (isJSONRPCRequest(message)) {
+      const requested = (message.params?._meta as Record<string, unknown> | undefined)?.[
+        PROTOCOL_VERSION_META_KEY
+      ];
+      if (typeof requested === 'string' && !MODERN_VERSIONS.includes(requested)) {
+        const error = new UnsupportedProtocolVersionError({ supported: [...MODERN_VERSIONS], requested });
+        this.reject(message.id, error.code, error.message, error.data);
+        return;
+      }
+      this.pending.add(message.id);
+    }
     const cancelled = cancelledRequestId(message);
     // A cancelled request gets no response (the spec forbids one), so it no longer holds up the exit.
     if (cancelled !== undefined) this.pending.delete(cancelled);
@@ -80,8 +104,10 @@ export class LineTransport implements Transport {
     if (cancelled !== undefined) this.closeWhenIdle();
   }
 
-  private reject(id: RequestId | null, code: number, message: string): void {
-    this.output.write(`${JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } })}\n`);
+  private reject(id: RequestId | null, code: number, message: string, data?: unknown): void {
+    if (this.closed) return;
+    const error = data === undefined ? { code, message } : { code, message, data };
+    this.output.write(`${JSON.stringify({ jsonrpc: '2.0', id, error })}\n`);
     this.onerror?.(new Error(message));
   }
 
