@@ -18,10 +18,12 @@ export interface Difference {
  * Compares a live JSON value with the article's.
  *
  * - `exact`: the same JSON values; key order and whitespace do not count.
- * - `abridged`: every value the article shows is present and equal; arrays of named things (tools,
- *   memos) match by `name`; the live value may carry more fields and more named items, never different
- *   values. The JSON-RPC envelope, `resultType`, `isError` and `error` stay exact even then, because
- *   the article never abridges the protocol, only the business data.
+ * - `abridged`: every value the article shows is present and equal; the live value may carry more
+ *   fields, never different values. Only the arrays named in `abridgedLists` (the article shows 2 of 20
+ *   tools) may carry more items, matched by `name`; every other array keeps its length and order, so a
+ *   server that ignored `pageSize` or `orderBy` still fails. The JSON-RPC envelope, `resultType`,
+ *   `isError` and `error` stay exact even then, because the article never abridges the protocol, only
+ *   the business data.
  * A string holding JSON (a text content block) is compared as the JSON it holds, in the same mode.
  */
 export function compareJson(
@@ -29,9 +31,10 @@ export function compareJson(
   expected: unknown,
   mode: CompareMode,
   where: Difference['where'] = 'body',
+  abridgedLists: readonly string[] = [],
 ): Difference[] {
   const differences: Difference[] = [];
-  walk(actual, expected, '$', mode, where, differences);
+  walk(actual, expected, '$', mode, where, differences, abridgedLists);
   if (mode === 'abridged') checkProtocolExactness(actual, expected, where, differences);
   return differences;
 }
@@ -43,11 +46,12 @@ function walk(
   mode: CompareMode,
   where: Difference['where'],
   out: Difference[],
+  lists: readonly string[],
 ): void {
   // Error objects are protocol, never business data: the article shows them whole.
   const effectiveMode = path === '$.error' ? 'exact' : mode;
   if (effectiveMode !== mode) {
-    walk(actual, expected, path, effectiveMode, where, out);
+    walk(actual, expected, path, effectiveMode, where, out, lists);
     return;
   }
   if (Array.isArray(expected)) {
@@ -55,7 +59,7 @@ function walk(
       out.push({ where, path, kind: 'type', expected, actual });
       return;
     }
-    compareArrays(actual, expected, path, mode, where, out);
+    compareArrays(actual, expected, path, mode, where, out, lists);
     return;
   }
   if (isObject(expected)) {
@@ -66,7 +70,7 @@ function walk(
     for (const [key, value] of Object.entries(expected)) {
       const childPath = `${path}.${key}`;
       if (!Object.hasOwn(actual, key)) out.push({ where, path: childPath, kind: 'missing', expected: value });
-      else walk(actual[key], value, childPath, mode, where, out);
+      else walk(actual[key], value, childPath, mode, where, out, lists);
     }
     if (mode === 'exact') {
       for (const key of Object.keys(actual)) {
@@ -80,7 +84,7 @@ function walk(
   if (typeof expected === 'string' && typeof actual === 'string' && expected !== actual) {
     const inner = [tryParseJson(expected), tryParseJson(actual)] as const;
     if (inner[0].ok && inner[1].ok && typeof inner[0].value === 'object' && inner[0].value !== null) {
-      walk(inner[1].value, inner[0].value, `${path}<json>`, mode, where, out);
+      walk(inner[1].value, inner[0].value, `${path}<json>`, mode, where, out, lists);
       return;
     }
   }
@@ -98,13 +102,14 @@ function compareArrays(
   mode: CompareMode,
   where: Difference['where'],
   out: Difference[],
+  lists: readonly string[],
 ): void {
-  if (mode === 'abridged' && expected.length > 0 && expected.every(hasName)) {
+  if (mode === 'abridged' && lists.includes(path) && expected.every(hasName)) {
     for (const item of expected as Array<{ name: string }>) {
       const match = actual.find((candidate) => hasName(candidate) && candidate.name === item.name);
       const itemPath = `${path}[name=${item.name}]`;
       if (match === undefined) out.push({ where, path: itemPath, kind: 'missing', expected: item });
-      else walk(match, item, itemPath, mode, where, out);
+      else walk(match, item, itemPath, mode, where, out, lists);
     }
     return;
   }
@@ -113,7 +118,7 @@ function compareArrays(
   }
   const shared = Math.min(actual.length, expected.length);
   for (let index = 0; index < shared; index++) {
-    walk(actual[index], expected[index], `${path}[${index}]`, mode, where, out);
+    walk(actual[index], expected[index], `${path}[${index}]`, mode, where, out, lists);
   }
 }
 

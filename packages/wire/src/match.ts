@@ -32,6 +32,7 @@ export function matchResponse(
   options: { mode?: CompareMode } = {},
 ): MatchResult {
   const mode = options.mode ?? fixture.entry.compare;
+  const lists = fixture.entry.abridgedLists ?? [];
   const differences: Difference[] = [];
   const sse = fixture.entry.transport === 'sse';
   const expected = sse ? parseHttpMessage(fixture.text('response')) : fixture.response;
@@ -56,13 +57,20 @@ export function matchResponse(
   }
 
   if (sse)
-    differences.push(...compareEvents(live.events ?? parseSse(live.body), parseSse(expected.body), mode));
-  else differences.push(...compareBodies(live.body, expected.body, mode));
+    differences.push(
+      ...compareEvents(live.events ?? parseSse(live.body), parseSse(expected.body), mode, lists),
+    );
+  else differences.push(...compareBodies(live.body, expected.body, mode, lists));
 
   return { ok: differences.length === 0, fixtureId: fixture.entry.id, against, mode, differences };
 }
 
-function compareBodies(actualText: string, expectedText: string, mode: CompareMode): Difference[] {
+function compareBodies(
+  actualText: string,
+  expectedText: string,
+  mode: CompareMode,
+  lists: readonly string[],
+): Difference[] {
   const expected = tryParseJson(expectedText);
   if (!expected.ok) {
     return actualText === expectedText
@@ -72,10 +80,15 @@ function compareBodies(actualText: string, expectedText: string, mode: CompareMo
   const actual = tryParseJson(actualText);
   if (!actual.ok)
     return [{ where: 'body', path: '$', kind: 'type', expected: expected.value, actual: actualText }];
-  return compareJson(actual.value, expected.value, mode);
+  return compareJson(actual.value, expected.value, mode, 'body', lists);
 }
 
-function compareEvents(actual: SseEvent[], expected: SseEvent[], mode: CompareMode): Difference[] {
+function compareEvents(
+  actual: SseEvent[],
+  expected: SseEvent[],
+  mode: CompareMode,
+  lists: readonly string[],
+): Difference[] {
   const differences: Difference[] = [];
   if (actual.length !== expected.length) {
     differences.push({
@@ -128,6 +141,7 @@ function compareEvents(actual: SseEvent[], expected: SseEvent[], mode: CompareMo
       expectedJson.value,
       isNotification ? 'exact' : mode,
       'event',
+      lists,
     )) {
       differences.push({ ...difference, path: `events[${index}].data${difference.path.slice(1)}` });
     }
