@@ -2,7 +2,7 @@ import { loadFixture } from '@memos-kit/wire';
 import { describe, expect, it } from 'vitest';
 import { createRestApp, listen, openapiDocument, type Representation } from '../src/index.ts';
 import { useTestServer } from './support/client.ts';
-import { contractProblems, undeclaredQueryParameters } from './support/contract.ts';
+import { contractProblems, requestProblems, undeclaredQueryParameters } from './support/contract.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: the tests walk JSON documents freely
 type Json = Record<string, any>;
@@ -135,6 +135,23 @@ describe('the contract check used by every test', () => {
       [],
     );
     expect(undeclaredQueryParameters('GET', '/api/v1/memos', ['limit'])).toEqual(['limit']);
+  });
+
+  it('checks requests as grpc-gateway reads them: types, enums by name or number, unknown body fields', () => {
+    const list = (query: Record<string, string>) => requestProblems('GET', '/api/v1/memos', query, undefined);
+    expect(list({ pageSize: '10', state: 'ARCHIVED', page_token: 'x' })).toEqual([]);
+    expect(list({ state: '2' })).toEqual([]);
+    expect(list({ pageSize: 'ten' })).not.toEqual([]);
+    expect(list({ pageSize: '3000000000' })).not.toEqual([]);
+    expect(list({ state: 'GONE' })).not.toEqual([]);
+    const create = (body: unknown) =>
+      requestProblems('POST', '/api/v1/memos', {}, typeof body === 'string' ? body : JSON.stringify(body));
+    // A create may leave out what the server fills in (state, name): proto REQUIRED describes the resource.
+    expect(create({ content: 'hello', visibility: 'PUBLIC' })).toEqual([]);
+    expect(create({ content: 'hello', colour: 'red' })).not.toEqual([]);
+    expect(create({ content: 42 })).not.toEqual([]);
+    expect(create({ visibility: 'SECRET' })).not.toEqual([]);
+    expect(create('{"content": ')).toEqual(['the body is not JSON']);
   });
 });
 

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Dataset } from '../../src/index.ts';
 import { createRestApp, listen, type MemoStore } from '../../src/index.ts';
-import { contractProblems, undeclaredQueryParameters } from './contract.ts';
+import { contractProblems, requestProblems, undeclaredQueryParameters } from './contract.ts';
 
 export interface CallResult {
   status: number;
@@ -45,6 +45,10 @@ export async function startTestServer(dataset: string | Dataset = 'workshop'): P
         throw new Error(`${method} ${path} sends undeclared query parameters: ${undeclared.join(', ')}`);
       const query = new URLSearchParams();
       for (const [key, value] of Object.entries(options.query ?? {})) query.set(key, String(value));
+      const body =
+        options.body === undefined || typeof options.body === 'string'
+          ? options.body
+          : JSON.stringify(options.body);
       const target = `/api/v1${path}${query.size > 0 ? `?${query}` : ''}`;
       const headers: Record<string, string> = { ...options.headers };
       if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -52,12 +56,7 @@ export async function startTestServer(dataset: string | Dataset = 'workshop'): P
       const response = await fetch(`${server.url}${target}`, {
         method,
         headers,
-        body:
-          options.body === undefined
-            ? undefined
-            : typeof options.body === 'string'
-              ? options.body
-              : JSON.stringify(options.body),
+        body,
       });
       const text = await response.text();
       let json: unknown;
@@ -69,6 +68,13 @@ export async function startTestServer(dataset: string | Dataset = 'workshop'): P
       const problems = contractProblems(method, `/api/v1${path}`, response.status, json);
       if (problems.length > 0) {
         throw new Error(`${method} ${target} broke the OpenAPI contract:\n${problems.join('\n')}\n${text}`);
+      }
+      // Tests send bad requests on purpose; what the contract rejects, the server must not accept.
+      const invalid = requestProblems(method, `/api/v1${path}`, Object.fromEntries(query), body);
+      if (invalid.length > 0 && response.ok) {
+        throw new Error(
+          `${method} ${target} was accepted (${response.status}) although the contract rejects it:\n${invalid.join('\n')}\n${body ?? ''}`,
+        );
       }
       return {
         status: response.status,

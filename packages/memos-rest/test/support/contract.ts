@@ -1,6 +1,8 @@
-// Validates live responses against the OpenAPI document: find the operation by method and path, pick the
-// response for the status (200 or `default`), and check the body with Ajv. Object schemas are made closed
-// (unevaluatedProperties: false) here, so a field the contract does not declare fails the test too.
+// Validates live exchanges against the OpenAPI document. Responses: find the operation by method and path,
+// pick the response for the status (200 or `default`), and check the body with Ajv. Requests: the query
+// values against the parameters' schemas and the JSON body against the request body's schema. Object
+// schemas are made closed (unevaluatedProperties: false) here, so a field the contract does not declare
+// fails too.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { openapiDocument } from '../../src/index.ts';
@@ -21,14 +23,34 @@ function closeObjects(node: unknown): unknown {
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats.default(ajv);
 for (const format of ['enum', 'field-mask', 'bytes']) ajv.addFormat(format, true);
+ajv.addFormat('int32', {
+  type: 'number',
+  validate: (value: number) => Number.isInteger(value) && value >= -(2 ** 31) && value <= 2 ** 31 - 1,
+});
 ajv.addSchema({ ...(closeObjects(openapiDocument) as object), $id: DOCUMENT_ID });
+
+// Requests are read the way grpc-gateway reads them: a proto REQUIRED field (a memo's state, name or
+// visibility) marks what a stored resource always has, not what a create or update must send, because the
+// server fills in defaults. So request schemas drop `required`; types, enums and unknown fields still count.
+function dropRequired(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(dropRequired);
+  if (node === null || typeof node !== 'object') return node;
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key !== 'required' || !Array.isArray(value)) copy[key] = dropRequired(value);
+  }
+  return copy;
+}
+const REQUEST_DOCUMENT_ID = 'memos-openapi-requests.json';
+ajv.addSchema({ ...(dropRequired(closeObjects(openapiDocument)) as object), $id: REQUEST_DOCUMENT_ID });
 
 const pointer = (...parts: string[]) =>
   parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 
 interface Operation {
   operationId: string;
-  parameters?: { name: string; in: string }[];
+  parameters?: { name: string; in: string; schema?: { type?: string; enum?: string[] } }[];
+  requestBody?: { content: Record<string, { schema?: unknown }> };
   responses: Record<string, { content: Record<string, { schema?: unknown }> }>;
 }
 
@@ -78,4 +100,59 @@ export function undeclaredQueryParameters(method: string, path: string, names: s
   );
   const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
   return names.filter((name) => !declared.has(camel(name)));
+}
+
+/** A query string value as the gateway reads it: numbers, booleans, and an enum by name or by number. */
+function queryValue(text: string, schema: { type?: string; enum?: string[] } | undefined): unknown {
+  if (schema?.type === 'integer' && /^[+-]?\d+$/.test(text)) return Number(text);
+  if (schema?.type === 'boolean' && (text === 'true' || text === 'false')) return text === 'true';
+  if (schema?.enum && /^\d+$/.test(text)) return schema.enum[Number(text)] ?? text;
+  return text;
+}
+
+/**
+ * What is wrong with a request by the contract: query values that do not fit their parameter's schema,
+ * and a body that does not fit the request body's schema (or is not JSON). Empty when the request is valid.
+ */
+export function requestProblems(
+  method: string,
+  path: string,
+  query: Record<string, string>,
+  body: string | undefined,
+): string[] {
+  const found = findOperation(method, path);
+  if (!found) return [`no operation ${method} ${path} in the OpenAPI document`];
+  const problems: string[] = [];
+  const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+  const base = pointer('paths', found.template, method.toLowerCase());
+  (found.operation.parameters ?? []).forEach((parameter, index) => {
+    if (parameter.in !== 'query') return;
+    const entry = Object.entries(query).find(([name]) => camel(name) === parameter.name);
+    if (!entry) return;
+    const validate = ajv.getSchema(`${REQUEST_DOCUMENT_ID}#/${base}/parameters/${index}/schema`);
+    const value = queryValue(entry[1], parameter.schema);
+    if (validate && !validate(value)) {
+      problems.push(
+        `query ${entry[0]}=${JSON.stringify(entry[1])}: ${validate.errors?.[0]?.message ?? 'invalid'}`,
+      );
+    }
+  });
+  const media = found.operation.requestBody?.content['application/json'];
+  if (media && body !== undefined) {
+    let value: unknown;
+    try {
+      value = JSON.parse(body);
+    } catch {
+      return [...problems, 'the body is not JSON'];
+    }
+    const validate = ajv.getSchema(
+      `${REQUEST_DOCUMENT_ID}#/${base}/${pointer('requestBody', 'content', 'application/json', 'schema')}`,
+    );
+    if (validate && !validate(value)) {
+      for (const e of validate.errors ?? []) {
+        problems.push(`body ${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`);
+      }
+    }
+  }
+  return problems;
 }
