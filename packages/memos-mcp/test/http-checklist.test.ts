@@ -248,6 +248,12 @@ describe('HTTP methods, sessions and bodies', () => {
       expect(error.error.message).toMatch(/sends no requests/);
     }
   });
+  it('answers a body that is not UTF-8 with -32700 instead of decoding it lossily', async () => {
+    const { headers, body } = mcpRequest('tools/list');
+    const latin1 = Buffer.from(body.replace('"tools/list"', '"tools/list","note":"caf\u00e9"'), 'latin1');
+    const error = expectJsonRpcError(await send(server.mcpUrl, { headers, body: latin1 }), 400, -32700);
+    expect(error.error.message).toMatch(/UTF-8/);
+  });
   it('answers an empty body with -32700 too', async () => {
     const { headers } = mcpRequest('tools/list');
     const error = expectJsonRpcError(await send(server.mcpUrl, { headers, body: '' }), 400, -32700);

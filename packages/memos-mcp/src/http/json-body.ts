@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 export type JsonBody =
   | { kind: 'json'; value: unknown }
   | { kind: 'too-large'; message: string }
-  | { kind: 'invalid' }
+  | { kind: 'invalid'; message: string }
   | { kind: 'aborted' };
 
 /**
@@ -12,6 +12,8 @@ export type JsonBody =
  * re-reads the body through a web stream nor clones the request to peek at it. A declared
  * `Content-Length` over the limit is refused before anything is read.
  */
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 export async function readJsonBody(req: IncomingMessage, maxBytes: number): Promise<JsonBody> {
   const tooLarge = {
     kind: 'too-large',
@@ -29,9 +31,17 @@ export async function readJsonBody(req: IncomingMessage, maxBytes: number): Prom
   } catch {
     return { kind: 'aborted' };
   }
+  let text: string;
   try {
-    return { kind: 'json', value: JSON.parse(Buffer.concat(chunks, received).toString('utf8')) };
+    // The spec says UTF-8; a lenient decoder would quietly turn bad bytes into U+FFFD and lose data.
+    text = UTF8.decode(Buffer.concat(chunks, received));
   } catch {
-    return { kind: 'invalid' };
+    return { kind: 'invalid', message: 'Parse error: the body is not valid UTF-8' };
+  }
+  try {
+    return { kind: 'json', value: JSON.parse(text) };
+  } catch {
+    // The SDK's own answer to a body that is not JSON, word for word.
+    return { kind: 'invalid', message: 'Parse error: Invalid JSON' };
   }
 }

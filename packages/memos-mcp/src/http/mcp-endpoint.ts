@@ -69,8 +69,7 @@ export function createMcpEndpoint(options: McpEndpointOptions): NodeHandler {
       case 'too-large':
         return writeError(res, 413, body.message, { Connection: 'close' }, -32000);
       case 'invalid':
-        // The SDK's own answer to a body that is not JSON, word for word.
-        return writeError(res, 400, 'Parse error: Invalid JSON', {}, -32700);
+        return writeError(res, 400, body.message, {}, -32700);
       case 'aborted':
         res.destroy();
         return;
