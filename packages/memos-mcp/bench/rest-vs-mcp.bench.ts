@@ -10,7 +10,7 @@ import { listen } from '@memos-kit/memos-rest';
 import { createAdapter } from '../src/index.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1000);
-const WARMUP = 200;
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 200);
 const CONCURRENCY = 32;
 const THROUGHPUT_CALLS = Number(process.env.BENCH_THROUGHPUT_CALLS ?? 2000);
 const GOAL = 1.3;

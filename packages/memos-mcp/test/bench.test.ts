@@ -1,0 +1,32 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { runNode } from '../scripts/run-node.ts';
+
+const BENCH = fileURLToPath(new URL('../bench/rest-vs-mcp.bench.ts', import.meta.url));
+
+// The benchmark is not a test and its numbers are never asserted; this only keeps `pnpm bench` from
+// rotting: a short run must finish and print every row a reader of the README is told to look for.
+describe('pnpm bench (a short smoke run)', () => {
+  it('prints both latencies, the ratio, where the time goes, and both throughputs', async () => {
+    const run = await runNode(['--import', 'tsx', BENCH, '--no-color'], {
+      ...process.env,
+      BENCH_ROUNDS: '20',
+      BENCH_WARMUP: '5',
+      BENCH_THROUGHPUT_CALLS: '64',
+    });
+    expect(run.code, run.stderr).toBe(0);
+    const number = String.raw`\d+\.\d\d`;
+    for (const row of [
+      new RegExp(String.raw`GET /api/v1/memos\?pageSize=50 +${number} ms +${number} ms`),
+      new RegExp(String.raw`tools/call memo_list_memos \{pageSize: 50\} +${number} ms +${number} ms`),
+      new RegExp(String.raw`MCP / REST: median ${number} \((within|over) the goal of 1\.3\), p99 ${number}`),
+      new RegExp(`server/discover over HTTP.* +${number} ms`),
+      new RegExp(`tool's own work in-process.* +${number} ms`),
+      new RegExp(String.raw`\(discover \+ tool work\) / REST = ${number}`),
+      /tools\/call memo_list_memos +\d+ req\/s/,
+    ]) {
+      expect(run.stdout).toMatch(row);
+    }
+    expect(run.stdout).not.toContain('\u001b[');
+  });
+});
