@@ -1,6 +1,7 @@
 // `pnpm serve`: the mock Memos REST API and its MCP adapter, on 127.0.0.1:5230.
 import { networkInterfaces } from 'node:os';
 import { styleText } from 'node:util';
+import { closeOnSignals } from '@memos-kit/memos-rest';
 import { type CliOptions, parseCliOptions, USAGE } from './cli-options.ts';
 import { type RunningAdapter, startServer } from './index.ts';
 
@@ -99,13 +100,7 @@ async function main(): Promise<void> {
     return;
   }
   console.log(banner(server, options));
-  const stop = () => {
-    process.off('SIGINT', stop);
-    process.off('SIGTERM', stop);
-    void server.close().then(() => console.log('\nstopped'));
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  closeOnSignals(server.close);
 }
 
 await main();

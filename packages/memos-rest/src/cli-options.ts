@@ -129,3 +129,14 @@ export function formatBanner({ url, dataset, store, color, endpoints = [] }: Ban
     `  ${paint('dim', 'Ctrl-C stops the server.')}`,
   ].join('\n');
 }
+
+/** Ctrl-C or SIGTERM closes the server once (a second signal is left to Node) and says so. */
+export function closeOnSignals(close: () => Promise<void>): void {
+  const stop = () => {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+    void close().then(() => console.log('\nstopped'));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}

@@ -1,6 +1,6 @@
 // `pnpm serve`: the mock Memos REST API on 127.0.0.1:5230.
 import { createRestApp } from './app.ts';
-import { formatBanner, parseServeOptions, serveUsage } from './cli-options.ts';
+import { closeOnSignals, formatBanner, parseServeOptions, serveUsage } from './cli-options.ts';
 import { listen } from './server.ts';
 
 async function main(): Promise<void> {
@@ -37,13 +37,7 @@ async function main(): Promise<void> {
   console.log(
     formatBanner({ url: server.url, dataset: options.dataset, store: created.store, color: options.color }),
   );
-  const stop = () => {
-    process.off('SIGINT', stop);
-    process.off('SIGTERM', stop);
-    void server.close().then(() => console.log('\nstopped'));
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  closeOnSignals(server.close);
 }
 
 await main();

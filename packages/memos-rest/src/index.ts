@@ -2,6 +2,7 @@ export type { Viewer } from './access.ts';
 export { createRestApp, type RestAppOptions } from './app.ts';
 export {
   type BannerInput,
+  closeOnSignals,
   DEFAULT_HOST,
   DEFAULT_PORT,
   formatBanner,

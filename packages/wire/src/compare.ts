@@ -34,9 +34,16 @@ export function compareJson(
   abridgedLists: readonly string[] = [],
 ): Difference[] {
   const differences: Difference[] = [];
-  walk(actual, expected, '$', mode, where, differences, abridgedLists);
+  walk(actual, expected, '$', mode, { where, out: differences, abridgedLists });
   if (mode === 'abridged') checkProtocolExactness(actual, expected, where, differences);
   return differences;
+}
+
+/** What stays the same through one comparison: where it happens, where findings go, which lists are shortened. */
+interface Comparison {
+  where: Difference['where'];
+  out: Difference[];
+  abridgedLists: readonly string[];
 }
 
 function walk(
@@ -44,14 +51,13 @@ function walk(
   expected: unknown,
   path: string,
   mode: CompareMode,
-  where: Difference['where'],
-  out: Difference[],
-  lists: readonly string[],
+  comparison: Comparison,
 ): void {
+  const { where, out } = comparison;
   // Error objects are protocol, never business data: the article shows them whole.
   const effectiveMode = path === '$.error' ? 'exact' : mode;
   if (effectiveMode !== mode) {
-    walk(actual, expected, path, effectiveMode, where, out, lists);
+    walk(actual, expected, path, effectiveMode, comparison);
     return;
   }
   if (Array.isArray(expected)) {
@@ -59,7 +65,7 @@ function walk(
       out.push({ where, path, kind: 'type', expected, actual });
       return;
     }
-    compareArrays(actual, expected, path, mode, where, out, lists);
+    compareArrays(actual, expected, path, mode, comparison);
     return;
   }
   if (isObject(expected)) {
@@ -70,7 +76,7 @@ function walk(
     for (const [key, value] of Object.entries(expected)) {
       const childPath = `${path}.${key}`;
       if (!Object.hasOwn(actual, key)) out.push({ where, path: childPath, kind: 'missing', expected: value });
-      else walk(actual[key], value, childPath, mode, where, out, lists);
+      else walk(actual[key], value, childPath, mode, comparison);
     }
     if (mode === 'exact') {
       for (const key of Object.keys(actual)) {
@@ -84,7 +90,7 @@ function walk(
   if (typeof expected === 'string' && typeof actual === 'string' && expected !== actual) {
     const inner = [tryParseJson(expected), tryParseJson(actual)] as const;
     if (inner[0].ok && inner[1].ok && typeof inner[0].value === 'object' && inner[0].value !== null) {
-      walk(inner[1].value, inner[0].value, `${path}<json>`, mode, where, out, lists);
+      walk(inner[1].value, inner[0].value, `${path}<json>`, mode, comparison);
       return;
     }
   }
@@ -100,16 +106,15 @@ function compareArrays(
   expected: unknown[],
   path: string,
   mode: CompareMode,
-  where: Difference['where'],
-  out: Difference[],
-  lists: readonly string[],
+  comparison: Comparison,
 ): void {
-  if (mode === 'abridged' && lists.includes(path) && expected.every(hasName)) {
+  const { where, out } = comparison;
+  if (mode === 'abridged' && comparison.abridgedLists.includes(path) && expected.every(hasName)) {
     for (const item of expected as Array<{ name: string }>) {
       const match = actual.find((candidate) => hasName(candidate) && candidate.name === item.name);
       const itemPath = `${path}[name=${item.name}]`;
       if (match === undefined) out.push({ where, path: itemPath, kind: 'missing', expected: item });
-      else walk(match, item, itemPath, mode, where, out, lists);
+      else walk(match, item, itemPath, mode, comparison);
     }
     return;
   }
@@ -118,7 +123,7 @@ function compareArrays(
   }
   const shared = Math.min(actual.length, expected.length);
   for (let index = 0; index < shared; index++) {
-    walk(actual[index], expected[index], `${path}[${index}]`, mode, where, out, lists);
+    walk(actual[index], expected[index], `${path}[${index}]`, mode, comparison);
   }
 }
 

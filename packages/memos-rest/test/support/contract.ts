@@ -92,13 +92,15 @@ export function contractProblems(method: string, path: string, status: number, b
   );
 }
 
+/** grpc-gateway accepts a query parameter by its proto (snake_case) name too. */
+const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+
 /** Query parameters a request sends that the operation does not declare (snake_case aliases allowed). */
 export function undeclaredQueryParameters(method: string, path: string, names: string[]): string[] {
   const found = findOperation(method, path);
   const declared = new Set(
     (found?.operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
   );
-  const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
   return names.filter((name) => !declared.has(camel(name)));
 }
 
@@ -123,7 +125,6 @@ export function requestProblems(
   const found = findOperation(method, path);
   if (!found) return [`no operation ${method} ${path} in the OpenAPI document`];
   const problems: string[] = [];
-  const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
   const base = pointer('paths', found.template, method.toLowerCase());
   (found.operation.parameters ?? []).forEach((parameter, index) => {
     if (parameter.in !== 'query') return;
