@@ -18,12 +18,10 @@ export interface Difference {
  * Compares a live JSON value with the article's.
  *
  * - `exact`: the same JSON values; key order and whitespace do not count.
- * - `abridged`: every value the article shows is present and equal; the live value may carry more
- *   fields, never different values. Only the arrays named in `abridgedLists` (the article shows 2 of 20
- *   tools) may carry more items, matched by `name`; every other array keeps its length and order, so a
- *   server that ignored `pageSize` or `orderBy` still fails. The JSON-RPC envelope, `resultType`,
- *   `isError` and `error` stay exact even then, because the article never abridges the protocol, only
- *   the business data.
+ * - `abridged`: every value the article shows is present and equal; arrays of named things (tools,
+ *   memos) match by `name`; the live value may carry more fields and more named items, never different
+ *   values. The JSON-RPC envelope, `resultType`, `isError` and `error` stay exact even then, because
+ *   the article never abridges the protocol, only the business data.
  * A string holding JSON (a text content block) is compared as the JSON it holds, in the same mode.
  */
 export function compareJson(
@@ -31,19 +29,17 @@ export function compareJson(
   expected: unknown,
   mode: CompareMode,
   where: Difference['where'] = 'body',
-  abridgedLists: readonly string[] = [],
 ): Difference[] {
   const differences: Difference[] = [];
-  walk(actual, expected, '$', mode, { where, out: differences, abridgedLists });
+  walk(actual, expected, '$', mode, { where, out: differences });
   if (mode === 'abridged') checkProtocolExactness(actual, expected, where, differences);
   return differences;
 }
 
-/** What stays the same through one comparison: where it happens, where findings go, which lists are shortened. */
+/** What stays the same through one comparison: where it happens and where its findings go. */
 interface Comparison {
   where: Difference['where'];
   out: Difference[];
-  abridgedLists: readonly string[];
 }
 
 function walk(
@@ -109,7 +105,7 @@ function compareArrays(
   comparison: Comparison,
 ): void {
   const { where, out } = comparison;
-  if (mode === 'abridged' && comparison.abridgedLists.includes(path) && expected.every(hasName)) {
+  if (mode === 'abridged' && expected.length > 0 && expected.every(hasName)) {
     for (const item of expected as Array<{ name: string }>) {
       const match = actual.find((candidate) => hasName(candidate) && candidate.name === item.name);
       const itemPath = `${path}[name=${item.name}]`;

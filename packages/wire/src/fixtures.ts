@@ -23,8 +23,6 @@ export interface FixtureEntry {
   compare: CompareMode;
   /** What the article left out, when `compare` is `abridged`. */
   abridged?: Bilingual;
-  /** Arrays the article shortened (`$.result.tools`): only there may the live response have more items. */
-  abridgedLists?: string[];
   /** Set when the article does not print this exchange whole and the kit wrote the missing part. */
   written?: Bilingual;
   jsonrpcId?: number;

@@ -32,7 +32,6 @@ export function matchResponse(
   options: { mode?: CompareMode } = {},
 ): MatchResult {
   const mode = options.mode ?? fixture.entry.compare;
-  const lists = fixture.entry.abridgedLists ?? [];
   const differences: Difference[] = [];
   const sse = fixture.entry.transport === 'sse';
   const expected = sse ? parseHttpMessage(fixture.text('response')) : fixture.response;
@@ -57,20 +56,13 @@ export function matchResponse(
   }
 
   if (sse)
-    differences.push(
-      ...compareEvents(live.events ?? parseSse(live.body), parseSse(expected.body), mode, lists),
-    );
-  else differences.push(...compareBodies(live.body, expected.body, mode, lists));
+    differences.push(...compareEvents(live.events ?? parseSse(live.body), parseSse(expected.body), mode));
+  else differences.push(...compareBodies(live.body, expected.body, mode));
 
   return { ok: differences.length === 0, fixtureId: fixture.entry.id, against, mode, differences };
 }
 
-function compareBodies(
-  actualText: string,
-  expectedText: string,
-  mode: CompareMode,
-  lists: readonly string[],
-): Difference[] {
+function compareBodies(actualText: string, expectedText: string, mode: CompareMode): Difference[] {
   const expected = tryParseJson(expectedText);
   if (!expected.ok) {
     return actualText === expectedText
@@ -80,15 +72,10 @@ function compareBodies(
   const actual = tryParseJson(actualText);
   if (!actual.ok)
     return [{ where: 'body', path: '$', kind: 'type', expected: expected.value, actual: actualText }];
-  return compareJson(actual.value, expected.value, mode, 'body', lists);
+  return compareJson(actual.value, expected.value, mode);
 }
 
-function compareEvents(
-  actual: SseEvent[],
-  expected: SseEvent[],
-  mode: CompareMode,
-  lists: readonly string[],
-): Difference[] {
+function compareEvents(actual: SseEvent[], expected: SseEvent[], mode: CompareMode): Difference[] {
   const differences: Difference[] = [];
   if (actual.length !== expected.length) {
     differences.push({
@@ -141,7 +128,6 @@ function compareEvents(
       expectedJson.value,
       isNotification ? 'exact' : mode,
       'event',
-      lists,
     )) {
       differences.push({ ...difference, path: `events[${index}].data${difference.path.slice(1)}` });
     }
