@@ -20,7 +20,16 @@ export {
   parseHttpMessage,
   tryParseJson,
 } from './http-message.ts';
-export { BUSINESS_SLOTS, type JsonPath, type Layer, layerOf } from './layers.ts';
+export {
+  BUSINESS_SLOTS,
+  isJsonRpcText,
+  type JsonPath,
+  type JsonToken,
+  type Layer,
+  layerOf,
+  type TokenizeOptions,
+  tokenizeJson,
+} from './layers.ts';
 export { type LiveResponse, type MatchResult, matchResponse } from './match.ts';
 export { mcpHeadersFor, PROTOCOL_VERSION_META_KEY } from './mcp-headers.ts';
 export { type ReplayedResponse, type ReplayOptions, replayHttpFixture } from './replay.ts';

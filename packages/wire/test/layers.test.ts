@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { layerOf } from '../src/index.ts';
+import { layerOf, tokenizeJson } from '../src/index.ts';
 
 describe('layerOf: the article three layers', () => {
   it.each([
@@ -23,5 +23,32 @@ describe('layerOf: the article three layers', () => {
 
   it('treats a REST body as business data throughout', () => {
     expect(layerOf(['memos', 0, 'name'], 'key', false)).toBe('business');
+  });
+});
+
+describe('tokenizeJson', () => {
+  it('keeps every byte and gives each key and value its layer', () => {
+    const raw = '{ "jsonrpc": "2.0", "id": 3, "result": { "structuredContent": { "memos": [] } } }';
+    const tokens = tokenizeJson(raw);
+    expect(tokens.map((token) => token.text).join('')).toBe(raw);
+    const find = (text: string) => tokens.find((token) => token.text === text);
+    expect(find('"jsonrpc"')).toMatchObject({ kind: 'key', layer: 'envelope' });
+    expect(find('3')).toMatchObject({ kind: 'value', layer: 'envelope', path: ['id'] });
+    expect(find('"structuredContent"')).toMatchObject({ kind: 'key', layer: 'protocol' });
+    expect(find('"memos"')).toMatchObject({ kind: 'key', layer: 'business' });
+    expect(find(',')).toMatchObject({ kind: 'separator', layer: null });
+  });
+
+  it('starts from a base path and treats a REST body as business data', () => {
+    const [first] = tokenizeJson('"memo_list_memos"', {
+      jsonRpc: true,
+      base: ['result', 'tools', 0, 'name'],
+    });
+    expect(first).toMatchObject({ kind: 'value', layer: 'business' });
+    expect(tokenizeJson('{"memos":[]}').find((token) => token.kind === 'key')?.layer).toBe('business');
+  });
+
+  it('hands back text that is not JSON as one token', () => {
+    expect(tokenizeJson('{"a": }')).toEqual([{ text: '{"a": }', kind: 'other', layer: null, path: [] }]);
   });
 });

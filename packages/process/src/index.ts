@@ -1,0 +1,12 @@
+export {
+  type EntryOptions,
+  type EntryRun,
+  type Exit,
+  entryArgs,
+  type RunningEntry,
+  runEntry,
+  startEntry,
+} from './entry.ts';
+export { type Listening, listen } from './listen.ts';
+export { portIsClosed, processIsGone } from './ports.ts';
+export { closeOnSignals } from './signals.ts';

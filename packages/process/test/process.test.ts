@@ -1,0 +1,74 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { entryArgs, listen, portIsClosed, processIsGone, runEntry, startEntry } from '../src/index.ts';
+
+const echo = new URL('./__fixtures__/echo.ts', import.meta.url);
+
+describe('startEntry / runEntry', () => {
+  it('runs a TypeScript file through process.execPath and tsx, never a shell', () => {
+    const args = entryArgs(echo, ['a']);
+    expect(args[0]).toBe('--import');
+    expect(args[1]).toMatch(/^file:.*tsx/);
+    expect(args.slice(2)).toEqual([expect.stringMatching(/echo\.ts$/), 'a']);
+  });
+
+  it('runs an entry to its end with its input and collects what it printed', async () => {
+    const run = await runEntry(echo, { args: ['one', 'two'], input: 'hello\n' });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe('ready one two\ngot hello\n');
+  });
+
+  it('waits for a line, then stops the entry with SIGTERM', async () => {
+    const entry = startEntry(echo, { args: ['x'] });
+    await expect(entry.waitFor(/ready x/)).resolves.toContain('ready x');
+    const exit = await entry.stop();
+    expect(exit.code).toBe(143);
+    expect(entry.stdout()).toContain('terminated');
+    expect(processIsGone(entry.child.pid ?? -1)).toBe(true);
+  });
+
+  it('rejects a wait, with the output, when the entry exits first', async () => {
+    const entry = startEntry(echo, { stdin: 'ignore' });
+    await expect(entry.waitFor(/never printed/)).rejects.toThrow(/exited \(code 0\)[\s\S]*ready/);
+  });
+
+  it('rejects a run that does not finish in time and kills it', async () => {
+    await expect(runEntry(echo, { stdin: 'pipe', timeoutMs: 1500 })).rejects.toThrow(
+      /did not finish within 1500 ms/,
+    );
+  });
+});
+
+describe('listen', () => {
+  it('serves on loopback with a free port and frees the port on close', async () => {
+    const server = await listen((_req, res) => res.end('ok'));
+    expect(server.url).toBe(`http://127.0.0.1:${server.port}`);
+    expect(await (await fetch(server.url)).text()).toBe('ok');
+    await server.close();
+    expect(await portIsClosed(server.port)).toBe(true);
+  });
+
+  it('lets a request in flight finish within the grace period', async () => {
+    const server = await listen(async (_req, res) => {
+      await sleep(200);
+      res.end('finished');
+    });
+    const answer = fetch(server.url).then((response) => response.text());
+    await sleep(50);
+    const closed = await server.close({ graceMs: 2_000 });
+    expect(await answer).toBe('finished');
+    expect(closed.cutShort).toBe(false);
+  });
+
+  it('cuts a request that outlives the grace period', async () => {
+    const server = await listen(() => {});
+    const answer = fetch(server.url).then(
+      () => 'answered',
+      () => 'cut',
+    );
+    await sleep(50);
+    const closed = await server.close({ graceMs: 100 });
+    expect(closed.cutShort).toBe(true);
+    expect(await answer).toBe('cut');
+  });
+});

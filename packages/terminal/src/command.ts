@@ -1,0 +1,240 @@
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { colourWanted, createPaint, type Paint } from './colour.ts';
+import { type Bilingual, defaultLang, isLang, LANG_ENV, type Lang } from './i18n.ts';
+import { quietOnClosedPipe } from './pipe.ts';
+import { table, terminalWidth, wrapText } from './width.ts';
+
+export interface OptionSpec {
+  type: 'string' | 'boolean';
+  short?: string;
+  default?: string | boolean;
+  /** What the value looks like in the help, e.g. `N` or `on|off`. */
+  value?: string;
+  help: Bilingual;
+}
+
+export type OptionSpecs = Record<string, OptionSpec>;
+
+export interface CommandSpec<O extends OptionSpecs> {
+  /** What a person types, e.g. `pnpm demo:sse`; errors start with it. */
+  name: string;
+  summary: Bilingual;
+  /** After the name in the usage line; `[options]` when not given. */
+  usage?: string;
+  options: O;
+  /** Whether words without `--` are allowed (a lab id, a file). */
+  positionals?: boolean;
+  /** Lines printed under the options, e.g. examples. */
+  epilogue?: Bilingual;
+}
+
+type ValueOf<S extends OptionSpec> = S['type'] extends 'boolean'
+  ? boolean
+  : S extends { default: string }
+    ? string
+    : string | undefined;
+
+export type OptionValues<O extends OptionSpecs> = { [K in keyof O]: ValueOf<O[K]> };
+
+export interface ParsedCommand<O extends OptionSpecs> {
+  kind: 'run';
+  values: OptionValues<O>;
+  positionals: string[];
+  lang: Lang;
+  colour: boolean;
+  paint: Paint;
+  /** Columns a line may take (the terminal's, or 100 when piped). */
+  width: number;
+}
+
+export type CommandOutcome<O extends OptionSpecs> =
+  | ParsedCommand<O>
+  | { kind: 'help' | 'version'; text: string };
+
+/** A mistake on the command line: printed as one line plus a pointer to `--help`, exit status 2. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+const common = {
+  lang: {
+    type: 'string',
+    value: 'zh|en',
+    help: {
+      zh: `输出语言（默认 zh；整个会话可设 ${LANG_ENV}=en）`,
+      en: `language of the output (default zh; ${LANG_ENV}=en for a whole session)`,
+    },
+  },
+  color: {
+    type: 'boolean',
+    help: {
+      zh: '强制使用颜色；--no-color 关闭颜色（NO_COLOR 亦可）',
+      en: 'force colour; --no-color turns it off (so does NO_COLOR)',
+    },
+  },
+  help: { type: 'boolean', short: 'h', help: { zh: '显示本帮助', en: 'show this help' } },
+  version: { type: 'boolean', help: { zh: '显示版本', en: 'show the version' } },
+} as const satisfies OptionSpecs;
+
+const words = {
+  usage: { zh: '用法', en: 'Usage' },
+  options: { zh: '选项', en: 'Options' },
+  optionsWord: { zh: '[选项]', en: '[options]' },
+  seeHelp: { zh: '查看用法：{name} --help', en: 'See {name} --help' },
+  badLang: { zh: '--lang 只能是 zh 或 en，而不是 "{value}"', en: '--lang must be zh or en, not "{value}"' },
+} satisfies Record<string, Bilingual>;
+
+/** The kit's version and the protocol revision it teaches, read once from the workspace's package.json. */
+export const KIT_VERSION: string = (() => {
+  const root = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
+    version?: string;
+  };
+  return root.version ?? '0.0.0';
+})();
+export const PROTOCOL_VERSION = '2026-07-28';
+
+/** The language a command line asks for, read before anything else so even its errors are in that language. */
+export function langFromArgv(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Lang {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = arg === '--lang' ? argv[i + 1] : arg?.startsWith('--lang=') ? arg.slice(7) : undefined;
+    if (isLang(value)) return value;
+  }
+  return defaultLang(env);
+}
+
+export interface ParseContext {
+  env?: NodeJS.ProcessEnv;
+  stdout?: { isTTY?: boolean; columns?: number };
+}
+
+/**
+ * Reads a command line with `node:util` parseArgs, adding the options every command shares (`--lang`,
+ * `--color`/`--no-color`, `--help`, `--version`), and answers help and version itself.
+ */
+export function parseCommand<O extends OptionSpecs>(
+  spec: CommandSpec<O>,
+  argv: readonly string[],
+  { env = process.env, stdout = process.stdout }: ParseContext = {},
+): CommandOutcome<O> {
+  const lang = langFromArgv(argv, env);
+  const width = terminalWidth({ stream: stdout, env });
+  const all: OptionSpecs = { ...spec.options, ...common };
+  const config = Object.fromEntries(
+    Object.entries(all).map(([name, option]) => [
+      name,
+      {
+        type: option.type,
+        ...(option.short ? { short: option.short } : {}),
+        ...(option.default !== undefined ? { default: option.default } : {}),
+      },
+    ]),
+  ) as Record<string, { type: 'string' | 'boolean'; short?: string; default?: string | boolean }>;
+  let parsed: { values: Record<string, string | boolean | undefined>; positionals: string[] };
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      options: config,
+      strict: true,
+      allowPositionals: spec.positionals === true,
+      allowNegative: true,
+    });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const { values, positionals } = parsed;
+  if (values.help === true) return { kind: 'help', text: formatHelp(spec, lang, width) };
+  if (values.version === true)
+    return { kind: 'version', text: `${spec.name} ${KIT_VERSION} (MCP ${PROTOCOL_VERSION})` };
+  if (values.lang !== undefined && !isLang(values.lang))
+    throw new UsageError(words.badLang[lang].replace('{value}', String(values.lang)));
+  const colour = colourWanted({ flag: values.color as boolean | undefined, env, isTTY: stdout.isTTY });
+  for (const [name, option] of Object.entries(spec.options)) {
+    if (option.type === 'boolean' && values[name] === undefined) values[name] = false;
+  }
+  return {
+    kind: 'run',
+    values: values as OptionValues<O>,
+    positionals,
+    lang,
+    colour,
+    paint: createPaint(colour),
+    width,
+  };
+}
+
+/** The help text, made from the option table: each command describes its options once, as data. */
+export function formatHelp<O extends OptionSpecs>(spec: CommandSpec<O>, lang: Lang, width: number): string {
+  const all: OptionSpecs = { ...spec.options, ...common };
+  const rows = Object.entries(all).map(([name, option]) => {
+    const flag = option.type === 'boolean' && name === 'color' ? '--[no-]color' : `--${name}`;
+    const short = option.short ? `-${option.short}, ` : '    ';
+    const value = option.type === 'string' ? ` ${option.value ?? (lang === 'zh' ? '值' : 'VALUE')}` : '';
+    return [`  ${short}${flag}${value}`, option.help[lang]];
+  });
+  return [
+    `${words.usage[lang]}${lang === 'zh' ? '：' : ': '}${spec.name} ${spec.usage ?? words.optionsWord[lang]}`,
+    '',
+    ...wrapText(spec.summary[lang], width),
+    '',
+    `${words.options[lang]}${lang === 'zh' ? '：' : ':'}`,
+    ...table(rows, { width }),
+    ...(spec.epilogue ? ['', ...wrapText(spec.epilogue[lang], width)] : []),
+  ].join('\n');
+}
+
+/**
+ * Runs a command's main function the way every command of the kit behaves: quiet on a closed pipe, a
+ * usage error in one line (exit 2), any other error in one line (exit 1; `KIT_DEBUG=1` shows the stack).
+ */
+export async function runCommand(
+  spec: { name: string },
+  main: () => Promise<unknown>,
+  argv: readonly string[] = process.argv.slice(2),
+): Promise<void> {
+  quietOnClosedPipe(process.stdout);
+  quietOnClosedPipe(process.stderr);
+  try {
+    const code = await main();
+    // A main function may return its exit status; one that returns nothing has set it itself, or succeeded.
+    if (typeof code === 'number') process.exitCode = code;
+  } catch (error) {
+    const lang = langFromArgv(argv);
+    if (error instanceof UsageError) {
+      process.stderr.write(
+        `${spec.name}: ${error.message}\n${words.seeHelp[lang].replace('{name}', spec.name)}\n`,
+      );
+      process.exitCode = 2;
+      return;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(
+      `${spec.name}: ${process.env.KIT_DEBUG && error instanceof Error ? (error.stack ?? message) : message}\n`,
+    );
+    process.exitCode = 1;
+  }
+}
+
+/**
+ * Parses, answers `--help`/`--version`, and hands the rest to `main`, inside `runCommand`: the whole
+ * life of a command of the kit in one call.
+ */
+export function command<O extends OptionSpecs>(
+  spec: CommandSpec<O>,
+  main: (parsed: ParsedCommand<O>) => Promise<unknown>,
+  argv: readonly string[] = process.argv.slice(2),
+): Promise<void> {
+  return runCommand(
+    spec,
+    async () => {
+      const outcome = parseCommand(spec, argv);
+      if (outcome.kind !== 'run') {
+        process.stdout.write(`${outcome.text}\n`);
+        return 0;
+      }
+      return main(outcome);
+    },
+    argv,
+  );
+}

@@ -1,0 +1,44 @@
+export { type ColourFormat, type ColourInput, colourWanted, createPaint, type Paint } from './colour.ts';
+export {
+  type CommandOutcome,
+  type CommandSpec,
+  command,
+  formatHelp,
+  KIT_VERSION,
+  langFromArgv,
+  type OptionSpec,
+  type OptionSpecs,
+  type OptionValues,
+  type ParseContext,
+  type ParsedCommand,
+  PROTOCOL_VERSION,
+  parseCommand,
+  runCommand,
+  UsageError,
+} from './command.ts';
+export {
+  type Bilingual,
+  bilingualMessages,
+  type Catalog,
+  catalogProblems,
+  createMessages,
+  defaultLang,
+  fill,
+  isLang,
+  LANG_ENV,
+  LANGS,
+  type Lang,
+  type Messages,
+  type Vars,
+} from './i18n.ts';
+export { quietOnClosedPipe } from './pipe.ts';
+export {
+  PIPED_WIDTH,
+  padToWidth,
+  sideBySide,
+  stringWidth,
+  table,
+  terminalWidth,
+  wrapLine,
+  wrapText,
+} from './width.ts';

@@ -1,0 +1,179 @@
+import stringWidth from 'string-width';
+
+/** A class projector shows about 100 columns; piped output is cut to that, so a transcript reads the same. */
+export const PIPED_WIDTH = 100;
+/** Below this, side-by-side layouts and tables stop making sense; wrapping still keeps every line inside. */
+const MIN_WIDTH = 40;
+
+export interface WidthInput {
+  stream?: { isTTY?: boolean; columns?: number };
+  env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * How many columns a line may take: the terminal's width on a TTY, otherwise `COLUMNS` when set, and never
+ * more than 100 when piped (a log or a transcript is read in an editor or on a slide, not a 300-column window).
+ */
+export function terminalWidth({ stream = process.stdout, env = process.env }: WidthInput = {}): number {
+  const fromEnv = Number(env.COLUMNS);
+  const columns =
+    stream.isTTY && stream.columns
+      ? stream.columns
+      : Number.isInteger(fromEnv) && fromEnv > 0
+        ? fromEnv
+        : PIPED_WIDTH;
+  const width = stream.isTTY ? columns : Math.min(columns, PIPED_WIDTH);
+  return Math.max(MIN_WIDTH, width);
+}
+
+// One SGR sequence (colours, bold, underline): the only escapes styleText emits.
+const ESC = String.fromCharCode(0x1b);
+const sgr = new RegExp(`${ESC}\\[(\\d+(?:;\\d+)*)m`, 'y');
+const closers: Record<string, readonly string[]> = {
+  '39': ['30', '31', '32', '33', '34', '35', '36', '37', '90', '91', '92', '93', '94', '95', '96', '97'],
+  '22': ['1', '2'],
+  '23': ['3'],
+  '24': ['4'],
+};
+
+/**
+ * Cuts one line into pieces no wider than `width` terminal cells, anywhere: CJK characters count two
+ * cells, and open colours carry over to the next piece so a column never bleeds into its neighbour.
+ * For raw wire bytes, where every character matters and no space is a good place to break.
+ */
+export function wrapLine(line: string, width: number): string[] {
+  if (stringWidth(line) <= width) return [line];
+  const pieces: string[] = [];
+  let active: string[] = [];
+  let current = '';
+  let used = 0;
+  let i = 0;
+  while (i < line.length) {
+    sgr.lastIndex = i;
+    const sequence = sgr.exec(line);
+    if (sequence) {
+      const code = sequence[1] ?? '0';
+      if (code === '0') active = [];
+      else if (code in closers) active = active.filter((open) => !closers[code]?.includes(open.slice(2, -1)));
+      else active.push(sequence[0]);
+      current += sequence[0];
+      i = sgr.lastIndex;
+      continue;
+    }
+    const char = String.fromCodePoint(line.codePointAt(i) ?? 0);
+    const cells = stringWidth(char);
+    if (used + cells > width && used > 0) {
+      pieces.push(active.length > 0 ? `${current}${ESC}[0m` : current);
+      current = active.join('');
+      used = 0;
+    }
+    current += char;
+    used += cells;
+    i += char.length;
+  }
+  pieces.push(current);
+  return pieces;
+}
+
+// A run of spaces, one CJK character (a line may break between any two), or a run of anything else.
+const PROSE_TOKEN =
+  /\s+|[\u2E80-\u9FFF\uF900-\uFAFF\uFF00-\uFFEF]|[^\s\u2E80-\u9FFF\uF900-\uFAFF\uFF00-\uFFEF]+/g;
+
+/**
+ * Wraps prose to `width` cells: at spaces, between any two CJK characters (Chinese has no spaces), and
+ * inside a word only when the word alone is wider than a line. Lines after the first start with
+ * `indent`, which counts towards the width. A newline in the text starts a new line.
+ */
+export function wrapText(text: string, width: number, indent = ''): string[] {
+  const lines: string[] = [];
+  let current = '';
+  let continued = false;
+  const limit = () => Math.max(1, width - (lines.length === 0 ? 0 : stringWidth(indent)));
+  const flush = (wrapped: boolean) => {
+    lines.push(current.trimEnd());
+    current = '';
+    continued = wrapped;
+  };
+  text.split('\n').forEach((paragraph, index) => {
+    if (index > 0) flush(false);
+    for (const token of paragraph.match(PROSE_TOKEN) ?? []) {
+      const isSpace = /^\s+$/.test(token);
+      // A wrapped line does not start with the space it was wrapped at.
+      if (isSpace && current === '' && continued) continue;
+      if (stringWidth(current + token) <= limit()) {
+        current += token;
+        continue;
+      }
+      if (isSpace) {
+        flush(true);
+        continue;
+      }
+      if (current.trim() !== '') flush(true);
+      const pieces = wrapLine(current + token, limit());
+      for (const piece of pieces.slice(0, -1)) {
+        current = piece;
+        flush(true);
+      }
+      current = pieces.at(-1) ?? '';
+    }
+  });
+  lines.push(current.trimEnd());
+  return lines.map((line, index) => (index === 0 || line === '' ? line : `${indent}${line}`));
+}
+
+export function padToWidth(text: string, width: number): string {
+  return text + ' '.repeat(Math.max(0, width - stringWidth(text)));
+}
+
+/** Two blocks of lines next to each other, each wrapped to its column. */
+export function sideBySide(
+  left: readonly string[],
+  right: readonly string[],
+  width: number,
+  gutter = ' │ ',
+): string[] {
+  const column = Math.floor((width - stringWidth(gutter)) / 2);
+  const l = left.flatMap((line) => wrapLine(line, column));
+  const r = right.flatMap((line) => wrapLine(line, column));
+  const rows: string[] = [];
+  for (let i = 0; i < Math.max(l.length, r.length); i++) {
+    rows.push(`${padToWidth(l[i] ?? '', column)}${gutter}${r[i] ?? ''}`.trimEnd());
+  }
+  return rows;
+}
+
+/**
+ * A plain table whose columns line up even with Chinese text in them. The last column wraps so that
+ * every row fits `width` (when given), its continuation lines starting under the column.
+ */
+export function table(
+  rows: readonly (readonly string[])[],
+  options: { gap?: string; width?: number } = {},
+): string[] {
+  const gap = options.gap ?? '  ';
+  const widths: number[] = [];
+  for (const row of rows) {
+    row.slice(0, -1).forEach((cell, i) => {
+      widths[i] = Math.max(widths[i] ?? 0, stringWidth(cell));
+    });
+  }
+  return rows.flatMap((row) => {
+    const lead = row
+      .slice(0, -1)
+      .map((cell, i) => padToWidth(cell, widths[i] ?? 0) + gap)
+      .join('');
+    const last = row.at(-1) ?? '';
+    const leadWidth = stringWidth(lead);
+    if (
+      options.width === undefined ||
+      leadWidth + stringWidth(last) <= options.width ||
+      options.width - leadWidth < 20
+    ) {
+      return [`${lead}${last}`.trimEnd()];
+    }
+    const [first = '', ...rest] = wrapText(last, options.width - leadWidth);
+    return [`${lead}${first}`.trimEnd(), ...rest.map((line) => `${' '.repeat(leadWidth)}${line}`.trimEnd())];
+  });
+}
+
+export { stringWidth };
