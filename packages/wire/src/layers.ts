@@ -102,7 +102,10 @@ export function tokenizeJson(text: string, options: TokenizeOptions = {}): JsonT
       const close = first === '{' ? '}' : ']';
       char(first, 'open', layer, path);
       space(path);
-      if (text[pos] === close) return char(close, 'close', layer, path);
+      if (text[pos] === close) {
+        char(close, 'close', layer, path);
+        return;
+      }
       for (let index = 0; ; index++) {
         let itemPath: JsonPath = [...path, index];
         if (first === '{') {
@@ -117,8 +120,11 @@ export function tokenizeJson(text: string, options: TokenizeOptions = {}): JsonT
         }
         value(itemPath);
         space(path);
-        if (text[pos] === ',') char(',', 'separator', null, path);
-        else return char(close, 'close', layer, path);
+        if (text[pos] !== ',') {
+          char(close, 'close', layer, path);
+          return;
+        }
+        char(',', 'separator', null, path);
       }
     }
     take(first === '"' ? STRING : LITERAL, 'value', layer, path);
