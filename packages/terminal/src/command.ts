@@ -85,13 +85,13 @@ const words = {
   badLang: { zh: '--lang 只能是 zh 或 en，而不是 "{value}"', en: '--lang must be zh or en, not "{value}"' },
 } satisfies Record<string, Bilingual>;
 
-/** The kit's version and the protocol revision it teaches, read once from the workspace's package.json. */
-export const KIT_VERSION: string = (() => {
+/** The kit's version, read from the workspace's package.json when a command is asked for it. */
+export function kitVersion(): string {
   const root = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
     version?: string;
   };
   return root.version ?? '0.0.0';
-})();
+}
 export const PROTOCOL_VERSION = '2026-07-28';
 
 /** The language a command line asks for, read before anything else so even its errors are in that language. */
@@ -146,7 +146,7 @@ export function parseCommand<O extends OptionSpecs>(
   const { values, positionals } = parsed;
   if (values.help === true) return { kind: 'help', text: formatHelp(spec, lang, width) };
   if (values.version === true)
-    return { kind: 'version', text: `${spec.name} ${KIT_VERSION} (MCP ${PROTOCOL_VERSION})` };
+    return { kind: 'version', text: `${spec.name} ${kitVersion()} (MCP ${PROTOCOL_VERSION})` };
   if (values.lang !== undefined && !isLang(values.lang))
     throw new UsageError(words.badLang[lang].replace('{value}', String(values.lang)));
   const colour = colourWanted({ flag: values.color as boolean | undefined, env, isTTY: stdout.isTTY });

@@ -4,7 +4,7 @@ export {
   type CommandSpec,
   command,
   formatHelp,
-  KIT_VERSION,
+  kitVersion,
   langFromArgv,
   type OptionSpec,
   type OptionSpecs,

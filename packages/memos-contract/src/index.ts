@@ -1,0 +1,2 @@
+// The contract package: filled in by the next commit.
+export {};
