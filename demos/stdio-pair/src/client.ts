@@ -6,6 +6,8 @@ import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { entryArgs } from '@memos-kit/process';
+import { runCommand } from '@memos-kit/terminal';
 import { decodeLine, LineReader } from './line-reader.ts';
 import { pythonDumps } from './python-json.ts';
 
@@ -42,12 +44,12 @@ export interface SpawnOptions {
 }
 
 export function spawnServer({ args = [], script = 'server.ts', stderr = 'inherit' }: SpawnOptions = {}) {
-  const serverPath = fileURLToPath(new URL(script, import.meta.url));
   // #region spawn
-  // The running Node, with tsx loaded so it can run TypeScript: no npx, no PATH lookup, no shell.
-  // Two pipes: A into the server's stdin (fd 0), B out of its stdout (fd 1). Its stderr (fd 2) is
-  // ours by default, so its logs reach the terminal without passing through this program.
-  const server = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), serverPath, ...args], {
+  // The running Node, with tsx loaded so it can run TypeScript (entryArgs gives `--import <tsx> file args`):
+  // no npx, no PATH lookup, no shell. Two pipes: A into the server's stdin (fd 0), B out of its stdout
+  // (fd 1). Its stderr (fd 2) is ours by default, so its logs reach the terminal without passing through
+  // this program.
+  const server = spawn(process.execPath, entryArgs(new URL(script, import.meta.url), args), {
     stdio: ['pipe', 'pipe', stderr],
   }) as ServerProcess;
   // #endregion spawn
@@ -146,9 +148,8 @@ export async function runClient(options: ClientOptions = {}) {
   // #endregion run-client
 }
 
+// Run on its own (`node --import tsx src/client.ts`), it is the article's `python3 client.py`; an error is
+// one line on stderr, as the article's client prints it.
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  await runClient().catch((error: Error) => {
-    process.stderr.write(`client: ${error.message}\n`);
-    process.exitCode = 1;
-  });
+  await runCommand({ name: 'client' }, () => runClient());
 }

@@ -13,14 +13,7 @@ export {
   writeMessage,
 } from './client.ts';
 export { type Lesson, type LessonContext, lessons } from './lessons/index.ts';
-export {
-  decodeLine,
-  IncompleteLineError,
-  LineReader,
-  LineSplitter,
-  ReadTimeoutError,
-  readLines,
-} from './line-reader.ts';
+export * from './line-reader.ts';
 export { answerToolsCall, type ToolsCallRequest } from './memo-tool.ts';
 export { pythonDumps } from './python-json.ts';
 export { formatEvent, legend, type PipeEvent, preview, tracePipes } from './trace.ts';

@@ -1,5 +1,5 @@
+import { type Paint, wrapText } from '@memos-kit/terminal';
 import type { ServerProcess } from './client.ts';
-import { type Paint, SCREEN_WIDTH, wrap } from './terminal.ts';
 
 /** One thing that happened on one of the three pipes between client and server. */
 export type PipeEvent =
@@ -34,12 +34,15 @@ const PIPES = {
 
 /** Columns before the bytes: "  A  " + route + "  " + count + "  ". */
 const LEAD = 5 + PIPES[0].route.length + 2 + 9 + 2;
+/** Fewer columns than this cannot show both ends of a shortened message. */
+const MIN_ROOM = 44;
 
 /**
  * One event, on one line, or on a few when a read holds several lines (each message of a read on its own
- * line, under the first): pipe, direction, byte count and the bytes, with every 0x0A shown as \n.
+ * line, under the first): pipe, direction, byte count and the bytes, with every 0x0A shown as \n. No line
+ * is wider than `width` columns.
  */
-export function formatEvent(event: PipeEvent, paint: Paint): string[] {
+export function formatEvent(event: PipeEvent, paint: Paint, width: number): string[] {
   if (event.kind === 'exit') {
     const how = event.signal ? `killed by ${event.signal}` : `exited with code ${event.code}`;
     return [`  ${paint('dim', '·')}  server ${how}`];
@@ -52,8 +55,10 @@ export function formatEvent(event: PipeEvent, paint: Paint): string[] {
     return [`  ${label}  ${pipe.route}  ${paint('magenta', 'EOF'.padStart(9))}  ${note}`];
   }
   const count = `${event.bytes.length} bytes`.padStart(9);
-  // Logs on fd 2 are for people, so they are wrapped but kept whole; protocol lines are shortened.
-  const [first = '', ...rest] = preview(event.bytes, paint, SCREEN_WIDTH - LEAD, event.fd === 2);
+  // Logs on fd 2 are for people, so they are wrapped but kept whole; protocol lines are shortened. On a very
+  // narrow terminal the bytes keep a usable minimum and the terminal wraps what is left.
+  const room = Math.max(MIN_ROOM, width - LEAD);
+  const [first = '', ...rest] = preview(event.bytes, paint, room, event.fd === 2);
   return [
     `  ${label}  ${pipe.route}  ${paint('cyan', count)}  ${first}`,
     ...rest.map((line) => `${' '.repeat(LEAD)}${line}`),
@@ -81,7 +86,7 @@ export function preview(bytes: Buffer, paint: Paint, width = 60, whole = false):
     }
     const complete = index < last || ended;
     const room = width - (complete ? 2 : NO_NEWLINE.length);
-    const pieces = whole ? wrap(segment, room) : [shorten(segment, room)];
+    const pieces = whole ? wrapText(segment, room) : [shorten(segment, room)];
     const tail = complete ? newline : paint('dim', NO_NEWLINE);
     pieces[pieces.length - 1] += tail;
     lines.push(...pieces);

@@ -1,9 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { type RunningEntry, startEntry } from '@memos-kit/process';
 import { loadFixture } from '@memos-kit/wire';
 import { expect } from 'vitest';
 import { liveServers } from '../src/client.ts';
@@ -14,30 +12,31 @@ export const fixtureBytes = (key: 'request' | 'response' | 'stderr' | 'stdout' |
 
 export const srcPath = (file: string) => fileURLToPath(new URL(`../src/${file}`, import.meta.url));
 
-const scripts = new Set<ChildProcess>();
+const scripts = new Set<RunningEntry>();
 
 /**
- * Runs one of the package's scripts with stdout and stderr on the same file, as a terminal shows
- * them: both fds share one open file, so the bytes land in the order they were written.
+ * Runs one of the package's scripts as a person would from a terminal (piped, so 100 columns and no
+ * colour unless asked; Chinese unless `--lang en`), and returns what it wrote. `output` is stdout and
+ * stderr together, chunk by chunk in the order they arrived, as a terminal shows them. That is the order
+ * they were written in: the scripts write their lines one after another, milliseconds apart, and of two
+ * pipes the one that became readable first is read first.
  */
 export async function runScript(file: string, args: string[] = []) {
-  const dir = mkdtempSync(join(tmpdir(), 'stdio-pair-'));
-  const outPath = join(dir, 'terminal.txt');
-  const fd = openSync(outPath, 'a');
-  try {
-    // Its own process group, so cleanup can take the script's own children with it.
-    const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), srcPath(file), ...args], {
-      stdio: ['ignore', fd, fd],
-      detached: true,
-    });
-    scripts.add(child);
-    const [code] = (await once(child, 'exit')) as [number | null];
-    scripts.delete(child);
-    return { code, output: readFileSync(outPath, 'utf8') };
-  } finally {
-    closeSync(fd);
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const running = startEntry(srcPath(file), {
+    args,
+    stdin: 'ignore',
+    env: { COLUMNS: '', KIT_LANG: '', NO_COLOR: '', FORCE_COLOR: '' },
+  });
+  scripts.add(running);
+  let output = '';
+  const collect = (chunk: string) => {
+    output += chunk;
+  };
+  running.child.stdout?.on('data', collect);
+  running.child.stderr?.on('data', collect);
+  const { code } = await running.exited;
+  scripts.delete(running);
+  return { code, output, stdout: running.stdout(), stderr: running.stderr() };
 }
 
 /**
@@ -45,17 +44,17 @@ export async function runScript(file: string, args: string[] = []) {
  * processes were still running, which should be none: the code under test cleans up after itself.
  */
 export async function killLeftovers(): Promise<number> {
-  const children = [...liveServers, ...scripts].filter(
-    (child) => child.exitCode === null && child.signalCode === null,
-  );
+  const children = [...liveServers].filter((child) => child.exitCode === null && child.signalCode === null);
   for (const child of children) {
     const exited = once(child, 'exit');
-    if (scripts.has(child) && child.pid) process.kill(-child.pid, 'SIGKILL');
-    else child.kill('SIGKILL');
+    child.kill('SIGKILL');
     await exited;
   }
+  // A script gets SIGTERM first: it then ends the servers it started itself.
+  const running = [...scripts];
+  for (const script of running) await script.stop();
   scripts.clear();
-  return children.length;
+  return children.length + running.length;
 }
 
 /** Fails the test whose code left a process running (after killing it). */

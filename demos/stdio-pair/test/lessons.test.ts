@@ -1,3 +1,4 @@
+import { createPaint, PIPED_WIDTH, stringWidth } from '@memos-kit/terminal';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LessonContext } from '../src/lessons/index.ts';
 import { lessons } from '../src/lessons/index.ts';
@@ -8,7 +9,6 @@ import { oneInThreeReads } from '../src/lessons/one-in-three-reads.ts';
 import { prettyJson } from '../src/lessons/pretty-json.ts';
 import { readToEof } from '../src/lessons/read-to-eof.ts';
 import { twoInOneRead } from '../src/lessons/two-in-one-read.ts';
-import { createPainter, SCREEN_WIDTH } from '../src/terminal.ts';
 import { expectNoLeftovers, fixtureBytes } from './helpers.ts';
 
 afterEach(expectNoLeftovers);
@@ -16,7 +16,7 @@ afterEach(expectNoLeftovers);
 let printed: string[] = [];
 // What a lesson prints goes on a class projector: no line may be wider than it.
 afterEach(() => {
-  expect(printed.filter((line) => [...line].length > SCREEN_WIDTH)).toStrictEqual([]);
+  expect(printed.filter((line) => stringWidth(line) > PIPED_WIDTH)).toStrictEqual([]);
   printed = [];
 });
 
@@ -25,7 +25,8 @@ function context(): LessonContext & { output: () => string } {
   const lines: string[] = [];
   printed = lines;
   return {
-    paint: createPainter(false),
+    paint: createPaint(false),
+    width: PIPED_WIDTH,
     say: (line) => lines.push(line),
     trace: true,
     timeoutMs: 600,

@@ -1,14 +1,18 @@
+import { createPaint, PIPED_WIDTH, stringWidth } from '@memos-kit/terminal';
 import { describe, expect, it } from 'vitest';
-import { createPainter, SCREEN_WIDTH } from '../src/terminal.ts';
 import { formatEvent } from '../src/trace.ts';
 import { fixtureBytes } from './helpers.ts';
 
-const paint = createPainter(false);
+const paint = createPaint(false);
 const response = fixtureBytes('response');
 
 describe('the pipe trace', () => {
   it('shows two messages in one read as two lines of one entry, each with its \\n', () => {
-    const lines = formatEvent({ kind: 'bytes', fd: 1, bytes: Buffer.concat([response, response]) }, paint);
+    const lines = formatEvent(
+      { kind: 'bytes', fd: 1, bytes: Buffer.concat([response, response]) },
+      paint,
+      PIPED_WIDTH,
+    );
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/^ {2}B {2}stdout \(fd 1\) → client +\d+ bytes {2}\{"jsonrpc".*\\n$/);
     const column = lines[0]?.indexOf('{"jsonrpc"');
@@ -17,17 +21,21 @@ describe('the pipe trace', () => {
   });
 
   it('marks a read without a newline and keeps every line within the screen', () => {
-    const [line, ...more] = formatEvent({ kind: 'bytes', fd: 0, bytes: response.subarray(0, -1) }, paint);
+    const [line, ...more] = formatEvent(
+      { kind: 'bytes', fd: 0, bytes: response.subarray(0, -1) },
+      paint,
+      PIPED_WIDTH,
+    );
     expect(more).toStrictEqual([]);
     expect(line).toMatch(/….*\(no newline\)$/);
-    expect([...(line ?? '')].length).toBeLessThanOrEqual(SCREEN_WIDTH);
+    expect(stringWidth(line ?? '')).toBeLessThanOrEqual(PIPED_WIDTH);
   });
 
   it('wraps a long log line instead of cutting it', () => {
     const log = `server: ${'word '.repeat(30).trim()}\n`;
-    const lines = formatEvent({ kind: 'bytes', fd: 2, bytes: Buffer.from(log) }, paint);
+    const lines = formatEvent({ kind: 'bytes', fd: 2, bytes: Buffer.from(log) }, paint, PIPED_WIDTH);
     expect(lines.length).toBeGreaterThan(1);
-    for (const line of lines) expect([...line].length).toBeLessThanOrEqual(SCREEN_WIDTH);
+    for (const line of lines) expect(stringWidth(line)).toBeLessThanOrEqual(PIPED_WIDTH);
     const text = lines.map((line, index) =>
       index === 0 ? line.slice(line.indexOf('server:')) : line.trim(),
     );

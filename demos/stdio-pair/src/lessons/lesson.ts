@@ -1,7 +1,7 @@
 import { EventEmitter, once } from 'node:events';
+import { type Paint, wrapText } from '@memos-kit/terminal';
 import { type Exit, type ServerProcess, type SpawnOptions, shutdown, spawnServer } from '../client.ts';
 import { LineReader, ReadTimeoutError } from '../line-reader.ts';
-import { type Paint, SCREEN_WIDTH, wrap } from '../terminal.ts';
 import { formatEvent, tracePipes } from '../trace.ts';
 
 /**
@@ -13,6 +13,8 @@ export const ARRIVAL_TIMEOUT_MS = 20_000;
 
 export interface LessonContext {
   paint: Paint;
+  /** Columns a printed line may take (the terminal's, or 100 when piped). */
+  width: number;
   /** Prints one line of the lesson's story. */
   say: (line: string) => void;
   /** Show every pipe event as it happens. */
@@ -59,7 +61,7 @@ export async function withServer<T>(
       stderr += event.bytes.toString('utf8');
       logs.emit('data');
     }
-    if (ctx.trace) for (const line of formatEvent(event, ctx.paint)) ctx.say(line);
+    if (ctx.trace) for (const line of formatEvent(event, ctx.paint, ctx.width)) ctx.say(line);
     else if (event.kind === 'bytes' && event.fd === 2) process.stderr.write(event.bytes);
   });
   // 'exit' can come before the last bytes of the pipes have been read; 'close' comes after them.
@@ -91,6 +93,6 @@ export async function expectTimeout<T>(ctx: LessonContext, read: Promise<T>): Pr
 /** The lesson's points, one › each, wrapped to the screen. */
 export function explain(ctx: LessonContext, ...points: string[]): void {
   for (const point of points)
-    for (const [index, line] of wrap(point, SCREEN_WIDTH - 4).entries())
+    for (const [index, line] of wrapText(point, ctx.width - 4).entries())
       ctx.say(`  ${index === 0 ? ctx.paint('green', '›') : ' '} ${line}`);
 }

@@ -1,0 +1,48 @@
+/** The command line of `pnpm demo:stdio`, as data: the toolkit makes its help, errors and shared options. */
+import { bilingualMessages, type CommandSpec, type OptionSpecs } from '@memos-kit/terminal';
+
+export const spec = {
+  name: 'pnpm demo:stdio',
+  summary: {
+    zh: '运行最小的 stdio Client：它以子进程方式启动最小的 Server，把一个 tools/call 请求（id 6）写成一行发过去，再打印响应里的 structuredContent。随后列出每条管道上经过的字节。',
+    en: 'Runs the minimal stdio client, which starts the minimal server as a child process, sends one tools/call request (id 6) as one line and prints the structuredContent of the response. Then it lists the bytes that crossed each pipe.',
+  },
+  options: {
+    trace: {
+      type: 'string',
+      default: 'on',
+      value: 'on|off',
+      help: {
+        zh: '运行结束后显示每条管道上经过的字节（默认 on）',
+        en: 'after the run, show the bytes that crossed each pipe (default on)',
+      },
+    },
+    lesson: {
+      type: 'string',
+      value: 'NAME|all',
+      help: {
+        zh: '改为重演一个 stdio 常见错误（名称见 --list-lessons），或用 all 全部重演',
+        en: 'replay one stdio pitfall instead (see --list-lessons), or all of them',
+      },
+    },
+    'list-lessons': {
+      type: 'boolean',
+      help: { zh: '列出所有常见错误课', en: 'list the pitfall lessons' },
+    },
+  },
+  epilogue: {
+    zh: '例如：\n  pnpm demo:stdio --trace off            只输出文章里的两行\n  pnpm demo:stdio --lesson no-newline    重演第一个常见错误',
+    en: "For example:\n  pnpm demo:stdio --trace off            only the article's two lines\n  pnpm demo:stdio --lesson no-newline    replay the first pitfall",
+  },
+} as const satisfies CommandSpec<OptionSpecs>;
+
+export const errors = bilingualMessages({
+  badTrace: {
+    zh: '--trace 只能是 on 或 off，而不是 "{value}"',
+    en: '--trace takes on or off, not "{value}"',
+  },
+  noLesson: {
+    zh: '没有名为 "{name}" 的课；用 --list-lessons 查看全部',
+    en: 'no lesson named "{name}"; see --list-lessons',
+  },
+});
