@@ -5,8 +5,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { decodeLine, LineSplitter, readLines } from '../line-reader.ts';
 import { answerToolsCall } from '../memo-tool.ts';
+import { FAULTS } from './faults.ts';
 
-const FAULTS = ['pretty', 'buffered', 'flush-once', 'three-writes', 'log-on-stdout'];
 const fault = process.argv[2];
 const out = process.stdout;
 // Like the real server: parse, answer, log on stderr (the lessons wait for that log line).

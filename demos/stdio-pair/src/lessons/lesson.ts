@@ -3,6 +3,7 @@ import { type Paint, wrapText } from '@memos-kit/terminal';
 import { type Exit, type ServerProcess, type SpawnOptions, shutdown, spawnServer } from '../client.ts';
 import { LineReader, ReadTimeoutError } from '../line-reader.ts';
 import { formatEvent, tracePipes } from '../trace.ts';
+import { FAULTY_SERVER, type Fault } from './faults.ts';
 
 /**
  * How long a lesson waits for bytes that *will* come (the server starting, an answer it is sure to send).
@@ -76,6 +77,15 @@ export async function withServer<T>(
     await shutdown(server);
     throw error;
   }
+}
+
+/** `withServer` with the server that makes one deliberate mistake (see faulty-server.ts). */
+export function withFaultyServer<T>(
+  ctx: LessonContext,
+  fault: Fault,
+  body: (session: Session) => Promise<T>,
+): Promise<{ result: T; exit: Exit; stderr: string }> {
+  return withServer(ctx, { script: FAULTY_SERVER, args: [fault] }, body);
 }
 
 /** Runs a read that is expected to hang, and reports the timeout instead of throwing it. */

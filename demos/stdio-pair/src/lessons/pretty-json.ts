@@ -1,30 +1,26 @@
 import { request, writeMessage } from '../client.ts';
 import { decodeLine, ReadTimeoutError } from '../line-reader.ts';
-import { ARRIVAL_TIMEOUT_MS, explain, type Lesson, withServer } from './lesson.ts';
+import { ARRIVAL_TIMEOUT_MS, explain, type Lesson, withFaultyServer } from './lesson.ts';
 
 export const prettyJson = {
   name: 'pretty-json',
   title: 'Pretty-printed, multi-line JSON',
   pitfall: 'The server indents its JSON: every real newline in it ends a "message", and none of them parses.',
   async run(ctx) {
-    const { result, exit } = await withServer(
-      ctx,
-      { script: 'lessons/faulty-server.ts', args: ['pretty'] },
-      async ({ server, reader }) => {
-        writeMessage(server, request);
-        const lines: string[] = [];
-        // Collect what the reader hands out until it stays quiet for a moment.
-        for (;;) {
-          try {
-            lines.push(decodeLine(await reader.readLine(lines.length === 0 ? ARRIVAL_TIMEOUT_MS : 200)));
-          } catch (error) {
-            if (error instanceof ReadTimeoutError) break;
-            throw error;
-          }
+    const { result, exit } = await withFaultyServer(ctx, 'pretty', async ({ server, reader }) => {
+      writeMessage(server, request);
+      const lines: string[] = [];
+      // Collect what the reader hands out until it stays quiet for a moment.
+      for (;;) {
+        try {
+          lines.push(decodeLine(await reader.readLine(lines.length === 0 ? ARRIVAL_TIMEOUT_MS : 200)));
+        } catch (error) {
+          if (error instanceof ReadTimeoutError) break;
+          throw error;
         }
-        return lines.map((line) => ({ line, parses: parses(line) }));
-      },
-    );
+      }
+      return lines.map((line) => ({ line, parses: parses(line) }));
+    });
     ctx.say(`  The reader yielded ${result.length} "messages":`);
     for (const [index, { line, parses: ok }] of result.slice(0, 4).entries()) {
       const verdict = ok ? ctx.paint('green', 'JSON') : ctx.paint('red', 'not JSON');
