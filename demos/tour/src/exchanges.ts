@@ -1,13 +1,66 @@
-import { type Difference, type Fixture, getHeader, loadFixture, matchResponse } from '@memos-kit/wire';
+import {
+  type Difference,
+  type Fixture,
+  getHeader,
+  type HttpHeaders,
+  loadFixture,
+  matchResponse,
+} from '@memos-kit/wire';
 import { sendHttp } from './http-client.ts';
-import type {
-  HttpExchangeRecord,
-  HttpRequestRecord,
-  HttpResponseRecord,
-  SseEventRecord,
-  StdioExchangeRecord,
-} from './report.ts';
 import type { ResourcePool } from './servers.ts';
+
+// The records of one exchange, as this module makes them; the JSON report (report.ts) is a list of them.
+
+export interface HttpRequestRecord {
+  method: string;
+  target: string;
+  headers: HttpHeaders;
+  body: string;
+}
+
+export interface SseEventRecord {
+  event?: string;
+  data: string;
+  id?: string;
+  elapsedMs: number;
+}
+
+export interface HttpResponseRecord {
+  status: number;
+  reason: string;
+  headers: HttpHeaders;
+  body: string;
+  events?: SseEventRecord[];
+  headersMs: number;
+  endMs: number;
+}
+
+interface ExchangeBase {
+  /** The fixture the live exchange is compared with; null for the kit's own exchange. */
+  fixture: string | null;
+  /** What the live response is compared with: a fixture file, or a rule of the spec. */
+  against: string;
+  mode: 'exact' | 'abridged' | 'rule';
+  matches: boolean;
+  differences: Difference[];
+}
+
+export interface HttpExchangeRecord extends ExchangeBase {
+  transport: 'http' | 'sse';
+  server: { url: string; dataset: string };
+  request: HttpRequestRecord;
+  response: HttpResponseRecord;
+}
+
+export interface StdioExchangeRecord extends ExchangeBase {
+  transport: 'stdio';
+  command: string[];
+  pid: number;
+  request: { line: string };
+  response: { line: string; stderr: string; elapsedMs: number };
+}
+
+export type ExchangeRecord = HttpExchangeRecord | StdioExchangeRecord;
 
 /** Where a running exchange is shown as it happens; the JSON report and side-by-side steps use none. */
 export interface ExchangeView {

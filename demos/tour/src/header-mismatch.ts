@@ -1,6 +1,5 @@
 import { type Difference, getHeader, tryParseJson } from '@memos-kit/wire';
-import type { Rule } from './exchanges.ts';
-import type { HttpResponseRecord } from './report.ts';
+import type { HttpResponseRecord, Rule } from './exchanges.ts';
 
 /** The tool name the changed Mcp-Name header claims, while the body still calls memo_list_memos. */
 export const claimedTool = 'memo_delete_memo';

@@ -1,5 +1,4 @@
-import { startServer } from '@memos-kit/memos-mcp';
-import type { Pace } from './options.ts';
+import { type Pace, startServer } from '@memos-kit/memos-mcp';
 import { type StdioSession, startStdioSession } from './stdio-client.ts';
 
 export interface RunningServer {
@@ -31,6 +30,7 @@ export class Resources implements ResourcePool {
   #stdioReady: Promise<StdioSession> | undefined;
   #closed = false;
 
+  /** `pace` is the server's: `article` plays section 8.2's 1 s / 3 s, `off` answers at once. */
   constructor(pace: Pace, events: ResourceEvents = {}) {
     this.#pace = pace;
     this.#events = events;
@@ -44,7 +44,7 @@ export class Resources implements ResourcePool {
         host: '127.0.0.1',
         port: 0,
         dataset,
-        pace: this.#pace === 'article' ? 'article' : 'off',
+        pace: this.#pace,
       });
       starting.then(
         (s) => this.#events.onServer?.({ url: s.url, dataset }),

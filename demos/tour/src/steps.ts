@@ -1,8 +1,14 @@
 import { loadFixture } from '@memos-kit/wire';
-import { type ExchangeContext, replayFixture, sendDerived, stdioFixture, withHeader } from './exchanges.ts';
+import {
+  type ExchangeContext,
+  type ExchangeRecord,
+  replayFixture,
+  sendDerived,
+  stdioFixture,
+  withHeader,
+} from './exchanges.ts';
 import { claimedTool, headerMismatchRule } from './header-mismatch.ts';
 import type { Bilingual, Lang } from './i18n.ts';
-import type { ExchangeRecord } from './report.ts';
 
 /** How a step lays its exchanges out on screen. */
 export type Layout = 'stream' | 'side-by-side' | 'tool-catalog';

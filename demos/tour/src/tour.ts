@@ -1,15 +1,9 @@
 import { loadManifest } from '@memos-kit/wire';
-import type { ExchangeContext } from './exchanges.ts';
+import type { ExchangeContext, HttpExchangeRecord } from './exchanges.ts';
 import { t } from './i18n.ts';
 import { type TourOptions, UsageError, usage } from './options.ts';
 import { Prompt } from './prompt.ts';
-import {
-  type HttpExchangeRecord,
-  reportSchemaUrl,
-  type StepListing,
-  type StepRecord,
-  type TourReport,
-} from './report.ts';
+import { reportSchemaUrl, type StepListing, type StepRecord, type TourReport } from './report.ts';
 import { Resources } from './servers.ts';
 import { type Step, stepSection, steps, stepTitle } from './steps.ts';
 import { createPaint } from './style.ts';
@@ -84,7 +78,7 @@ export async function runTour(options: TourOptions, io: TourIO, signal: AbortSig
   const view = options.json
     ? undefined
     : new TextView({ lang, paint: createPaint(options.color), width: io.width, write: io.write });
-  const resources = new Resources(options.pace, {
+  const resources = new Resources(options.pace === 'article' ? 'article' : 'off', {
     onServer: (server) => view?.serverStarted(server.url, server.dataset),
     onStdio: (session) => view?.stdioStarted(session.pid),
   });

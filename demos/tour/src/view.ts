@@ -5,18 +5,18 @@ import {
   parseHttpMessage,
   tryParseJson,
 } from '@memos-kit/wire';
-import type { ExchangeView } from './exchanges.ts';
-import { type Lang, t } from './i18n.ts';
-import { type JsonContext, paintJson } from './json-layers.ts';
-import { sideBySide, table } from './layout.ts';
 import type {
   ExchangeRecord,
+  ExchangeView,
   HttpExchangeRecord,
   HttpRequestRecord,
   HttpResponseRecord,
   SseEventRecord,
   StdioExchangeRecord,
-} from './report.ts';
+} from './exchanges.ts';
+import { type Lang, t } from './i18n.ts';
+import { type JsonContext, paintJson } from './json-layers.ts';
+import { sideBySide, table } from './layout.ts';
 import type { Step } from './steps.ts';
 import type { Paint, Role } from './style.ts';
 
