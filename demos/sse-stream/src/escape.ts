@@ -14,12 +14,24 @@ export function escapeBytes(bytes: Uint8Array): string {
   return out;
 }
 
-/** Cuts a long line into pieces of at most `width` characters, without splitting an escape sequence. */
+/**
+ * The units of an escaped text: `\xHH`, a two-character escape such as `\n`, or one plain character. A
+ * cut between two of them never leaves half an escape on a line (`\x1` there, `B` on the next).
+ */
+export function escapedTokens(text: string): string[] {
+  return text.match(/\\x[0-9A-F]{2}|\\.|[^\\]/g) ?? [];
+}
+
+/**
+ * Cuts a long escaped line into pieces of at most `width` characters, only between escapes. `wrapLine` from
+ * the toolkit cuts anywhere (it is for text a terminal shows as is); here `\x1B` is four characters that
+ * mean one byte, and a piece must not end inside them.
+ * TOOLKIT-CANDIDATE: `wrapTokens(tokens, width)`, wrapLine's cut over units the caller chooses.
+ */
 export function wrapEscaped(text: string, width: number): string[] {
   const pieces: string[] = [];
-  const tokens = text.match(/\\x[0-9A-F]{2}|\\.|[^\\]/g) ?? [];
   let line = '';
-  for (const token of tokens) {
+  for (const token of escapedTokens(text)) {
     if (line.length + token.length > width && line !== '') {
       pieces.push(line);
       line = '';

@@ -10,15 +10,21 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** The progress notification's params, rebuilt from the fields that have the right types; otherwise none. */
 export function asProgress(message: unknown): ProgressParams | undefined {
   if (!isRecord(message) || message.method !== 'notifications/progress' || !isRecord(message.params)) return;
-  const { progressToken, progress } = message.params;
+  const { progressToken, progress, total, message: text } = message.params;
   if (
     (typeof progressToken !== 'string' && typeof progressToken !== 'number') ||
     typeof progress !== 'number'
   )
     return;
-  return message.params as unknown as ProgressParams;
+  return {
+    progressToken,
+    progress,
+    ...(typeof total === 'number' ? { total } : {}),
+    ...(typeof text === 'string' ? { message: text } : {}),
+  };
 }
 
 export function responseId(message: unknown): string | number | undefined {

@@ -1,15 +1,16 @@
 import { isDeepStrictEqual } from 'node:util';
+import type { Paint } from '@memos-kit/terminal';
+import { stringWidth, wrapText } from '@memos-kit/terminal';
 import { parseSse } from '@memos-kit/wire';
 import { loadArticleRequest } from './article-request.ts';
 import { buildScenarios, type CutScenario, incompleteUtf8Tail } from './cut-scenarios.ts';
-import { escapeBytes } from './escape.ts';
+import { escapeBytes, escapedTokens } from './escape.ts';
 import { createLibraryParser } from './library-parser.ts';
 import { concat, streamCall } from './live-call.ts';
 import type { DemoOptions } from './options.ts';
 import { startDemoServer } from './server.ts';
-import { columns, type Print, wrapWords } from './show-call.ts';
+import type { Print } from './show-call.ts';
 import type { SseEvent } from './sse-event.ts';
-import type { Style } from './style.ts';
 import { createTeachingParser } from './teaching-parser.ts';
 
 const SHOWN = 34;
@@ -18,7 +19,7 @@ const SHOWN = 34;
 function abbreviate(bytes: Uint8Array): string {
   const escaped = escapeBytes(bytes);
   if (escaped.length <= SHOWN * 2 + 3) return escaped;
-  const tokens = escaped.match(/\\x[0-9A-F]{2}|\\.|[^\\]/g) ?? [];
+  const tokens = escapedTokens(escaped);
   let head = '';
   let tail = '';
   for (const token of tokens) if (head.length < SHOWN) head += token;
@@ -54,7 +55,7 @@ function describeState(received: Uint8Array): string[] {
   if (unfinished !== '') {
     // Escaped like the reads above, so the same bytes look the same on both lines.
     const escaped = escapeBytes(new TextEncoder().encode(unfinished));
-    const tokens = escaped.match(/\\x[0-9A-F]{2}|\\.|[^\\]/g) ?? [];
+    const tokens = escapedTokens(escaped);
     let shown = '';
     while (tokens.length > 0 && shown.length < 24) shown = tokens.pop() + shown;
     notes.push(`unfinished line: ${tokens.length > 0 ? '…' : ''}${shown}`);
@@ -68,7 +69,7 @@ function packNotes(notes: string[], width: number): string[] {
   let line = '→';
   for (const [index, note] of notes.entries()) {
     const piece = index < notes.length - 1 ? `${note};` : note;
-    if (columns(`${line} ${piece}`) > width && line !== '→') {
+    if (stringWidth(`${line} ${piece}`) > width && line !== '→') {
       lines.push(line);
       line = `  ${piece}`;
     } else line = `${line} ${piece}`;
@@ -79,15 +80,16 @@ function packNotes(notes: string[], width: number): string[] {
 
 function runScenario(
   print: Print,
-  style: Style,
+  paint: Paint,
   scenario: CutScenario,
   number: number,
   expected: unknown[],
+  width: number,
 ): boolean {
   print();
-  print(style('bold', `${number}. ${scenario.title}`));
-  for (const line of wrapWords(scenario.point, 96)) print(`   ${line}`);
-  if (scenario.variant) print(style('dim', `   (variant: ${scenario.variant})`));
+  print(paint('bold', `${number}. ${scenario.title}`));
+  for (const line of wrapText(scenario.point, width - 4)) print(`   ${line}`);
+  if (scenario.variant) print(paint('dim', `   (variant: ${scenario.variant})`));
   const teaching: SseEvent[] = [];
   const library: SseEvent[] = [];
   const comments: string[] = [];
@@ -104,7 +106,7 @@ function runScenario(
     teachingParser.push(read);
     libraryParser.push(read);
     print(
-      `   ${style('magenta', `read ${index + 1}`)} ${String(read.length).padStart(4)} ${read.length === 1 ? 'byte ' : 'bytes'}  ${style('yellow', abbreviate(read))}`,
+      `   ${paint('magenta', `read ${index + 1}`)} ${String(read.length).padStart(4)} ${read.length === 1 ? 'byte ' : 'bytes'}  ${paint('yellow', abbreviate(read))}`,
     );
     const outcomes: string[] = [];
     for (let i = Math.min(before, libraryBefore); i < Math.max(teaching.length, library.length); i++) {
@@ -113,29 +115,29 @@ function runScenario(
       const byLibrary = i >= libraryBefore && i < library.length;
       const who =
         byTeaching && byLibrary
-          ? style('green', 'both parsers')
+          ? paint('green', 'both parsers')
           : byTeaching
-            ? style('yellow', 'teaching parser only')
-            : style('yellow', 'eventsource-parser catches up');
+            ? paint('yellow', 'teaching parser only')
+            : paint('yellow', 'eventsource-parser catches up');
       outcomes.push(`event #${i + 1} (${describeEvent(event)}), ${who}`);
       if (byTeaching && !byLibrary)
-        outcomes.push(style('yellow', 'eventsource-parser waits for the next read'));
+        outcomes.push(paint('yellow', 'eventsource-parser waits for the next read'));
     }
     const state = describeState(concat(received));
     const notes = outcomes.length > 0 ? [...outcomes, ...state] : ['no event yet', ...state];
-    for (const line of packNotes(notes, 84)) print(style('dim', `            ${line}`));
+    for (const line of packNotes(notes, width - 16)) print(paint('dim', `            ${line}`));
   });
   teachingParser.end();
   libraryParser.end();
   if (comments.length > 0)
-    print(style('dim', `   comments seen and skipped: ${comments.map((c) => JSON.stringify(c)).join(', ')}`));
+    print(paint('dim', `   comments seen and skipped: ${comments.map((c) => JSON.stringify(c)).join(', ')}`));
 
   // What skipping stream mode would have cost: each read decoded on its own breaks a split character.
   const perRead = scenario.reads.map((read) => new TextDecoder().decode(read)).join('');
   const broken = perRead.indexOf('\uFFFD');
   if (broken !== -1)
     print(
-      style(
+      paint(
         'red',
         `   decoding each read on its own instead: "…${perRead.slice(Math.max(0, broken - 12), broken + 8)}…"`,
       ),
@@ -146,7 +148,7 @@ function runScenario(
   const sameMessages = isDeepStrictEqual(messages, expected);
   const verdict = `${scenario.reads.length} reads → ${teaching.length} events; teaching parser ${identical ? '=' : '≠'} eventsource-parser`;
   print(
-    `   ${identical && sameMessages ? style('green', `✓ ${verdict}; the article's messages`) : style('red', `✗ ${verdict}; messages ${sameMessages ? 'as in' : 'differ from'} the article`)}`,
+    `   ${identical && sameMessages ? paint('green', `✓ ${verdict}; the article's messages`) : paint('red', `✗ ${verdict}; messages ${sameMessages ? 'as in' : 'differ from'} the article`)}`,
   );
   return identical && sameMessages;
 }
@@ -159,7 +161,7 @@ function withoutProgressMessage(message: unknown): unknown {
 }
 
 /** `--lesson chunks`: the same response bytes, cut in many ways; the events never change. */
-export async function runChunksLesson(print: Print, style: Style, options: DemoOptions): Promise<number> {
+export async function runChunksLesson(print: Print, paint: Paint, options: DemoOptions): Promise<number> {
   const request = loadArticleRequest();
   const server = await startDemoServer({ ...options, fast: true });
   let live: Awaited<ReturnType<typeof streamCall>>;
@@ -170,16 +172,16 @@ export async function runChunksLesson(print: Print, style: Style, options: DemoO
   }
   const expected = parseSse(request.fixture.text('body')).map((event) => JSON.parse(event.data) as unknown);
   const intro = `The body of the article's tools/call id 6: ${live.bytes.length} bytes, captured live from ${server.label}. Below, the same bytes are handed to both parsers cut in different ways; the events inside never change.`;
-  for (const line of wrapWords(intro, 99)) print(line);
+  for (const line of wrapText(intro, options.width - 1)) print(line);
 
   let allGood = true;
   buildScenarios(live.bytes, live.reads, options.seed).forEach((scenario, index) => {
-    const good = runScenario(print, style, scenario, index + 1, expected);
+    const good = runScenario(print, paint, scenario, index + 1, expected, options.width);
     allGood &&= good;
   });
 
   print();
-  print(style('bold', 'And a client that calls JSON.parse on every read:'));
+  print(paint('bold', 'And a client that calls JSON.parse on every read:'));
   const [, randomCut] = buildScenarios(live.bytes, live.reads, options.seed);
   let failures = 0;
   for (const read of randomCut?.reads ?? []) {
@@ -187,7 +189,7 @@ export async function runChunksLesson(print: Print, style: Style, options: DemoO
       JSON.parse(new TextDecoder().decode(read));
     } catch (error) {
       failures++;
-      if (failures === 1) print(style('red', `   ${(error as Error).message}`));
+      if (failures === 1) print(paint('red', `   ${(error as Error).message}`));
     }
   }
   print(

@@ -1,4 +1,5 @@
 import type { PaceTimeline } from '@memos-kit/memos-mcp';
+import type { Paint } from '@memos-kit/terminal';
 import { type ArticleRequest, loadArticleRequest } from './article-request.ts';
 import { asProgress, describeMessage, responseId } from './jsonrpc.ts';
 import { parseData } from './live-call.ts';
@@ -14,7 +15,6 @@ import type { DemoOptions } from './options.ts';
 import { type ProxiedRun, runProxiedCall, type TimelineEntry, warmUp } from './proxied-call.ts';
 import { type Print, progressBar, stamp } from './show-call.ts';
 import type { SseEvent } from './sse-event.ts';
-import type { Style } from './style.ts';
 import { startTappedAdapter, type TappedServer } from './tapped-server.ts';
 
 /** The lesson is about time, so even `--fast` keeps a gap a buffer can visibly swallow. */
@@ -35,11 +35,11 @@ function eventLabel(event: SseEvent): string {
  * progress bar as it stands after them: 1/2 after the progress notification, full once the result is there
  * (also when both come in the same read).
  */
-function createEntryPrinter(print: Print, style: Style, request: ArticleRequest) {
+function createEntryPrinter(print: Print, paint: Paint, request: ArticleRequest) {
   let done = 0;
   let total = 1;
   return (entry: TimelineEntry): void => {
-    print(`  ${stamp(entry.at)}  ${describeEntry(entry, style)}`);
+    print(`  ${stamp(entry.at)}  ${describeEntry(entry, paint)}`);
     if (entry.side !== 'client' || entry.events.length === 0) return;
     let finished = false;
     for (const event of entry.events) {
@@ -52,12 +52,12 @@ function createEntryPrinter(print: Print, style: Style, request: ArticleRequest)
       if (responseId(message) === request.jsonrpcId) finished = true;
     }
     const bar = finished ? `${progressBar(total, total)} done` : progressBar(done, total);
-    print(`${' '.repeat(21)}${style('green', bar)}`);
+    print(`${' '.repeat(21)}${paint('green', bar)}`);
   };
 }
 
-function describeEntry(entry: TimelineEntry, style: Style): string {
-  const who = entry.side === 'server' ? style('blue', 'server') : style('magenta', 'client');
+function describeEntry(entry: TimelineEntry, paint: Paint): string {
+  const who = entry.side === 'server' ? paint('blue', 'server') : paint('magenta', 'client');
   const events = entry.events.map(eventLabel).join(' + ');
   if (entry.what === 'head') return `${who}  sent the status line and headers`;
   if (entry.what === 'headers') return `${who}  ← status line and headers`;
@@ -69,13 +69,13 @@ function describeEntry(entry: TimelineEntry, style: Style): string {
   return `${who}  read ${entry.bytes} bytes → ${events || 'no complete event'}`;
 }
 
-function printHeaderNotes(print: Print, style: Style, run: ProxiedRun): void {
+function printHeaderNotes(print: Print, paint: Paint, run: ProxiedRun): void {
   const server = run.headers.find(([name]) => name === 'server')?.[1];
   const hint = run.headers.find(([name]) => name === 'x-accel-buffering');
   const indent = ' '.repeat(13);
-  print(style('dim', `${indent}status ${run.status}, server: ${server ?? '?'}`));
+  print(paint('dim', `${indent}status ${run.status}, server: ${server ?? '?'}`));
   print(
-    style(
+    paint(
       'dim',
       `${indent}X-Accel-Buffering ${hint ? 'reached the client' : 'did not reach the client: nginx keeps X-Accel-* headers to itself'}`,
     ),
@@ -98,53 +98,53 @@ export interface RouteRun {
  */
 export async function printProxyRuns(
   print: Print,
-  style: Style,
+  paint: Paint,
   server: TappedServer,
   proxyUrl: string,
 ): Promise<RouteRun[]> {
   const request = loadArticleRequest();
   print();
-  print(style('dim', 'Each line below is printed the moment it happens, in ms since the request went out.'));
+  print(paint('dim', 'Each line below is printed the moment it happens, in ms since the request went out.'));
   const results: RouteRun[] = [];
   for (const [index, { path, title }] of ROUTES.entries()) {
     print();
-    print(style('bold', `Run ${index + 1}: POST ${proxyUrl}${path} (${title})`));
-    const onEntry = createEntryPrinter(print, style, request);
+    print(paint('bold', `Run ${index + 1}: POST ${proxyUrl}${path} (${title})`));
+    const onEntry = createEntryPrinter(print, paint, request);
     const run = await runProxiedCall(proxyUrl, path, server, { request, onEntry });
-    printHeaderNotes(print, style, run);
+    printHeaderNotes(print, paint, run);
     results.push({ label: `nginx ${path}`, run });
   }
-  printSummary(print, style, results);
+  printSummary(print, paint, results);
   return results;
 }
 
-function printSummary(print: Print, style: Style, runs: RouteRun[]): void {
+function printSummary(print: Print, paint: Paint, runs: RouteRun[]): void {
   const row = (cells: string[], verdict: string) =>
     `  ${cells[0]?.padEnd(21)}${cells[1]?.padEnd(18)}${cells[2]?.padEnd(15)}${cells[3]?.padEnd(13)}${verdict}`.trimEnd();
   const time = (ms: number) => stamp(ms).trim();
   print();
-  print(style('bold', 'Progress vs result, in ms since the request went out (the same clock as above):'));
+  print(paint('bold', 'Progress vs result, in ms since the request went out (the same clock as above):'));
   print(row(['route', 'progress written', 'progress read', 'result read'], ''));
   for (const { label, run } of runs) {
     const [progressWritten = Number.NaN] = run.serverEventAt;
     const [progressAt = Number.NaN, resultAt = Number.NaN] = run.clientEventAt;
     const together = run.clientEventRead[0] === run.clientEventRead[1];
     const verdict = together
-      ? style('red', 'held back: same read as result')
-      : style('green', `${Math.round(resultAt - progressAt)} ms ahead of the result`);
+      ? paint('red', 'held back: same read as result')
+      : paint('green', `${Math.round(resultAt - progressAt)} ms ahead of the result`);
     print(row([label, time(progressWritten), time(progressAt), time(resultAt)], verdict));
   }
-  print(style('dim', "  (read: when the client's read that carried the event came in)"));
+  print(paint('dim', "  (read: when the client's read that carried the event came in)"));
 }
 
 /** `--lesson proxy`: the same stream through a real nginx, with its buffering on and off. */
-export async function runProxyLesson(print: Print, style: Style, options: DemoOptions): Promise<number> {
+export async function runProxyLesson(print: Print, paint: Paint, options: DemoOptions): Promise<number> {
   const binary = findNginx();
   if (!binary) {
     print('This lesson runs a real nginx on 127.0.0.1, and none was found. Install it:');
     for (const line of INSTALL_HINT) print(`  ${line}`);
     if (process.env.KIT_REQUIRE_NGINX === '1') {
-      print(style('red', 'KIT_REQUIRE_NGINX=1: nginx is expected here, so this is a failure.'));
+      print(paint('red', 'KIT_REQUIRE_NGINX=1: nginx is expected here, so this is a failure.'));
       return 1;
     }
     return 0;
@@ -161,15 +161,15 @@ export async function runProxyLesson(print: Print, style: Style, options: DemoOp
     print('its writes are tapped inside the server process, so both ends of the stream show below.');
     print(`${proxy.version} in front of it at ${proxy.url}, with its own config in a temp folder:`);
     for (const line of proxy.config.split('\n')) {
-      if (/^\s{4}(#|location|\s{2}proxy_|})/.test(line)) print(style('dim', `  ${line.trimEnd()}`));
+      if (/^\s{4}(#|location|\s{2}proxy_|})/.test(line)) print(paint('dim', `  ${line.trimEnd()}`));
     }
 
     await warmUp(server.url);
     print(
-      style('dim', 'The adapter answered one plain call first, so these timings are not first-call times.'),
+      paint('dim', 'The adapter answered one plain call first, so these timings are not first-call times.'),
     );
 
-    await printProxyRuns(print, style, server, proxy.url);
+    await printProxyRuns(print, paint, server, proxy.url);
     print();
     for (const line of [
       'The server wrote the progress event at the same moment both times. With buffering on, nginx kept',

@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { accessSync, constants, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
+import { closeOnSignals, listen, portIsClosed } from '@memos-kit/process';
 
 /** Where to look when `KIT_NGINX` is not set: PATH first, then the usual sbin folders (not on a user's PATH). */
 const SBIN = ['/usr/sbin', '/usr/local/sbin', '/usr/local/bin', '/opt/homebrew/bin'];
@@ -77,39 +78,24 @@ export interface NginxProxy {
   close(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
+/**
+ * A port nginx can listen on: one the OS hands out free, let go again at once so nginx can take it. Another
+ * program may take it in between; startNginxProxy then tries again.
+ */
+async function freePort(): Promise<number> {
+  const probe = await listen(() => {});
+  await probe.close();
+  return probe.port;
 }
 
-function canConnect(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), 3000);
-    child.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    child.kill('SIGTERM'); // nginx's fast shutdown
-  });
+/** SIGTERM (nginx's fast shutdown), then SIGKILL if it is still there after 3 s. */
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  const force = setTimeout(() => child.kill('SIGKILL'), 3000);
+  await exited;
+  clearTimeout(force);
 }
 
 /**
@@ -144,23 +130,17 @@ export async function startNginxProxy(binary: string, upstream: string): Promise
       child.kill('SIGKILL');
       rmSync(dir, { recursive: true, force: true });
     };
-    const onSignal = (signal: NodeJS.Signals) => {
-      cleanUpNow();
-      process.exit(signal === 'SIGINT' ? 130 : 143);
-    };
     process.once('exit', cleanUpNow);
-    process.once('SIGINT', onSignal);
-    process.once('SIGTERM', onSignal);
+    const forgetSignals = closeOnSignals(async () => cleanUpNow());
     const close = async () => {
       process.removeListener('exit', cleanUpNow);
-      process.removeListener('SIGINT', onSignal);
-      process.removeListener('SIGTERM', onSignal);
+      forgetSignals();
       await stop(child);
       rmSync(dir, { recursive: true, force: true });
     };
     const deadline = performance.now() + 5000;
     while (performance.now() < deadline && ended === undefined) {
-      if (await canConnect(port))
+      if (!(await portIsClosed(port)))
         return { url: `http://127.0.0.1:${port}`, version: nginxVersion(binary), config, close };
       await new Promise((resolve) => setTimeout(resolve, 25));
     }

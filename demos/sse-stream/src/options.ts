@@ -1,34 +1,108 @@
-import { parseArgs } from 'node:util';
+/** The command line of `pnpm demo:sse`, as data: the toolkit makes its help, errors and shared options. */
+import {
+  bilingualMessages,
+  type CommandSpec,
+  type OptionSpecs,
+  type ParsedCommand,
+  UsageError,
+} from '@memos-kit/terminal';
 
-export type Lesson = 'stream' | 'chunks' | 'proxy';
+export const LESSONS = ['stream', 'chunks', 'proxy'] as const;
+export type Lesson = (typeof LESSONS)[number];
 
+export const spec = {
+  name: 'pnpm demo:sse',
+  summary: {
+    zh: '对本套件的 MCP 适配器（在本进程内启动，监听 loopback 上的空闲端口，数据集 "empty"）发出文章里的 tools/call id 6，并在 Streamable HTTP 响应到达时逐步打印：状态行和响应头、每一次从 socket 读到的字节、每个完整的 SSE 事件、其中的 JSON-RPC 消息、进度条，以及与 id 6 对上的结果。',
+    en: 'Runs the article\'s tools/call id 6 against the kit\'s MCP adapter (started in-process on a free loopback port, dataset "empty") and prints the Streamable HTTP response as it arrives: status line and headers, every read from the socket, every SSE event once complete, the JSON-RPC message in it, a progress bar, and the result matched to id 6.',
+  },
+  options: {
+    lesson: {
+      type: 'string',
+      default: 'stream',
+      value: LESSONS.join('|'),
+      help: {
+        zh: 'stream：文章里的调用，边到边显示（默认）；chunks：同样的字节在随机和刁钻的位置切开，一次读取不等于一个事件；proxy：让流经过 loopback 上真实的 nginx，分别开启和关闭缓冲',
+        en: "stream: the article's call as it arrives (default); chunks: the same bytes cut at random and at awkward places, a read is not an event; proxy: the stream through a real nginx on loopback, with and without buffering",
+      },
+    },
+    fast: {
+      type: 'boolean',
+      help: {
+        zh: '把文章里的停顿（1 秒、3 秒）缩短为 50 毫秒和 250 毫秒，顺序不变：用于测试',
+        en: "shrink the article's pauses (1 s, 3 s) to 50 ms and 250 ms, same order: for tests",
+      },
+    },
+    seed: {
+      type: 'string',
+      default: '6',
+      value: 'N',
+      help: {
+        zh: '--lesson chunks 随机切分的种子（整数，默认 6）',
+        en: 'seed of the random cuts in --lesson chunks (an integer, default 6)',
+      },
+    },
+    url: {
+      type: 'string',
+      value: 'URL',
+      help: {
+        zh: '使用一个正在运行的 Server，而不是自己启动一个（不适用于 --lesson proxy）',
+        en: 'use a running server instead of starting one (not with --lesson proxy)',
+      },
+    },
+  },
+  epilogue: {
+    zh: '要用 --url 得到文章里的节奏和结果，请这样启动 Server：\n  pnpm serve --pace article --dataset empty\n然后加上 --url http://127.0.0.1:5230',
+    en: "For the article's pace and result with --url, start the server with:\n  pnpm serve --pace article --dataset empty\nthen add --url http://127.0.0.1:5230",
+  },
+} as const satisfies CommandSpec<OptionSpecs>;
+
+export const errors = bilingualMessages({
+  badLesson: {
+    zh: '--lesson 只能是 stream、chunks 或 proxy，而不是 "{value}"',
+    en: '--lesson takes stream, chunks or proxy, not "{value}"',
+  },
+  badSeed: {
+    zh: '--seed 需要一个整数，而不是 "{value}"',
+    en: '--seed takes an integer, not "{value}"',
+  },
+  urlWithProxy: {
+    zh: '--lesson proxy 会启动自己的适配器（它要记录 Server 写出的内容），不能与 --url 一起用',
+    en: '--lesson proxy starts its own adapter (it records what the server writes); --url does not apply',
+  },
+});
+
+/** What one run of the demo does, and how it prints. */
 export interface DemoOptions {
-  fast: boolean;
   lesson: Lesson;
-  noColor: boolean;
-  help: boolean;
+  fast: boolean;
   seed: number;
   url: string | undefined;
+  /** Whether colour is on (the toolkit's one rule), for output that is not painted line by line. */
+  colour: boolean;
+  /** Columns a line may take. */
+  width: number;
 }
 
-export const USAGE = `pnpm demo:sse [options]
+function isLesson(value: string): value is Lesson {
+  return (LESSONS as readonly string[]).includes(value);
+}
 
-Runs the article's tools/call id 6 against the kit's MCP adapter (started in-process on a free
-loopback port, dataset "empty") and prints the Streamable HTTP response as it arrives: status line
-and headers, every read from the socket, every SSE event once complete, the JSON-RPC message in it,
-a progress bar, and the result matched to id 6.
-
-Options:
-  --fast              shrink the article's pauses (1 s, 3 s) to 50 ms and 250 ms, same order: for tests
-  --lesson chunks     replay the same bytes cut at random and at awkward places: a read is not an event
-  --lesson proxy      send the stream through a real nginx on loopback, with and without buffering
-  --seed N            seed of the random cuts in --lesson chunks (default 6)
-  --url URL           use a running server instead of starting one; for the article's pace and
-                      result, start it with: pnpm serve --pace article --dataset empty
-                      (then --url http://127.0.0.1:5230)
-  --no-color          no colours (NO_COLOR works too)
-  --help              this text
-`;
+/** Checks what parseArgs cannot: the lesson's name, the seed's number, and --url only where it applies. */
+export function demoOptions({
+  values,
+  lang,
+  colour,
+  width,
+}: Omit<ParsedCommand<typeof spec.options>, 'kind' | 'paint' | 'positionals'>): DemoOptions {
+  const error = errors.in(lang);
+  if (!isLesson(values.lesson)) throw new UsageError(error('badLesson', { value: values.lesson }));
+  if (values.lesson === 'proxy' && values.url !== undefined) throw new UsageError(error('urlWithProxy'));
+  const seed = Number(values.seed);
+  if (values.seed.trim() === '' || !Number.isSafeInteger(seed))
+    throw new UsageError(error('badSeed', { value: values.seed }));
+  return { lesson: values.lesson, fast: values.fast, seed, url: values.url, colour, width };
+}
 
 /** Each run's first line, printed by the CLI before it loads the lesson (and the server) it runs. */
 export const TITLES: Record<Lesson, string> = {
@@ -36,48 +110,3 @@ export const TITLES: Record<Lesson, string> = {
   chunks: 'Lesson: a read is not an event',
   proxy: 'Lesson: a buffering proxy between client and server',
 };
-
-export class UsageError extends Error {}
-
-export function parseOptions(argv: string[]): DemoOptions {
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse(argv);
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const { values } = parsed;
-  const lesson = values.lesson ?? 'stream';
-  if (lesson !== 'stream' && lesson !== 'chunks' && lesson !== 'proxy')
-    throw new UsageError(`--lesson takes "chunks" or "proxy", not "${lesson}"`);
-  if (lesson === 'proxy' && values.url)
-    throw new UsageError(
-      '--lesson proxy starts its own adapter (it records what the server writes); --url does not apply',
-    );
-  const seed = Number(values.seed ?? '6');
-  if (!Number.isSafeInteger(seed)) throw new UsageError(`--seed takes an integer, not "${values.seed}"`);
-  return {
-    fast: values.fast ?? false,
-    lesson,
-    noColor: values['no-color'] ?? false,
-    help: values.help ?? false,
-    seed,
-    url: values.url,
-  };
-}
-
-function parse(argv: string[]) {
-  return parseArgs({
-    args: argv,
-    strict: true,
-    allowPositionals: false,
-    options: {
-      fast: { type: 'boolean' },
-      lesson: { type: 'string' },
-      'no-color': { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-      seed: { type: 'string' },
-      url: { type: 'string' },
-    },
-  });
-}

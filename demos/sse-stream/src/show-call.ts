@@ -1,11 +1,10 @@
-import { stripVTControlCharacters } from 'node:util';
+import type { Paint } from '@memos-kit/terminal';
 import { getHeader } from '@memos-kit/wire';
 import type { ArticleRequest } from './article-request.ts';
 import { escapeBytes, wrapEscaped } from './escape.ts';
 import { asProgress, describeMessage, responseId, structuredContentOf } from './jsonrpc.ts';
 import { type CallObservation, concat, parseData } from './live-call.ts';
 import type { SseEvent } from './sse-event.ts';
-import type { Style } from './style.ts';
 
 export type Print = (line?: string) => void;
 
@@ -14,7 +13,8 @@ const NOTES: Record<string, string> = {
   'transfer-encoding': '(HTTP/1.1 framing: fetch strips the chunk sizes for us)',
   connection: '(the connection may carry later requests)',
 };
-const WRAP = 84;
+/** What the bytes and data lines leave free of a line: the indent, and room to spare. */
+const MARGIN = 16;
 
 export function stamp(ms: number): string {
   return `+${Math.round(ms)} ms`.padStart(9);
@@ -22,48 +22,26 @@ export function stamp(ms: number): string {
 
 const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
-/** How many terminal columns a line takes: colours take none, a CJK character takes two. */
-export function columns(text: string): number {
-  let width = 0;
-  for (const char of stripVTControlCharacters(text)) width += WIDE.test(char) ? 2 : 1;
-  return width;
-}
-const WIDE = /[\u1100-\u115F\u2E80-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6]/u;
-
-/** Cuts text into lines of at most `width` characters at spaces (a longer word gets a line of its own). */
-export function wrapWords(text: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(' ')) {
-    if (line !== '' && columns(`${line} ${word}`) > width) {
-      lines.push(line);
-      line = word;
-    } else line = line === '' ? word : `${line} ${word}`;
-  }
-  if (line !== '') lines.push(line);
-  return lines;
-}
-
 export function progressBar(done: number, total: number, width = 20): string {
   const filled = total > 0 ? Math.min(width, Math.round((done / total) * width)) : 0;
   return `[${'█'.repeat(filled)}${'░'.repeat(width - filled)}] ${done}/${total}`;
 }
 
-export function printEscapedBytes(print: Print, style: Style, bytes: Uint8Array, indent = INDENT): void {
-  for (const piece of wrapEscaped(escapeBytes(bytes), WRAP)) print(`${indent}${style('yellow', piece)}`);
+function printEscapedBytes(print: Print, paint: Paint, bytes: Uint8Array, wrap: number): void {
+  for (const piece of wrapEscaped(escapeBytes(bytes), wrap)) print(`${INDENT}${paint('yellow', piece)}`);
 }
 
 /** The SSE fields of an event; a long data line is cut here, the read above shows every byte. */
-export function printEventFields(print: Print, style: Style, event: SseEvent): void {
-  if (event.event !== undefined) print(`${INDENT}${style('cyan', 'event')}: ${event.event}`);
-  if (event.id !== undefined) print(`${INDENT}${style('cyan', 'id')}: ${event.id}`);
+function printEventFields(print: Print, paint: Paint, event: SseEvent, wrap: number): void {
+  if (event.event !== undefined) print(`${INDENT}${paint('cyan', 'event')}: ${event.event}`);
+  if (event.id !== undefined) print(`${INDENT}${paint('cyan', 'id')}: ${event.id}`);
   const lines = event.data.split('\n');
   for (const line of lines) {
-    const shown = line.length > WRAP - 6 ? `${line.slice(0, WRAP - 7)}…` : line;
-    print(`${INDENT}${style('cyan', 'data')}: ${shown}`);
+    const shown = line.length > wrap - 6 ? `${line.slice(0, wrap - 7)}…` : line;
+    print(`${INDENT}${paint('cyan', 'data')}: ${shown}`);
   }
   const what = lines.length > 1 ? `${lines.length} data lines joined by \\n` : 'one data line';
-  print(style('dim', `${INDENT}(${what}, ${event.data.length} characters)`));
+  print(paint('dim', `${INDENT}(${what}, ${event.data.length} characters)`));
 }
 
 function sameEvent(a: SseEvent, b: SseEvent | undefined): boolean {
@@ -71,7 +49,8 @@ function sameEvent(a: SseEvent, b: SseEvent | undefined): boolean {
 }
 
 /** Prints one streamed call as it happens: the request, then every observation with its elapsed time. */
-export function createCallPrinter(print: Print, style: Style, request: ArticleRequest) {
+export function createCallPrinter(print: Print, paint: Paint, request: ArticleRequest, width: number) {
+  const wrap = width - MARGIN;
   const articleHeaders = request.fixture.text('headers');
   // When the article's server wrote each event (fixtures/09-sse-progress/timeline.json), to print beside ours.
   const timeline = JSON.parse(request.fixture.text('timeline')) as {
@@ -95,38 +74,38 @@ export function createCallPrinter(print: Print, style: Style, request: ArticleRe
     switch (observation.type) {
       case 'request': {
         const host = new URL(observation.url).host;
-        print(`${stamp(0)}  ${style('bold', `→ ${request.method} ${observation.url}`)}`);
-        for (const [name, value] of request.headers) print(`${INDENT}${style('cyan', name)}: ${value}`);
+        print(`${stamp(0)}  ${paint('bold', `→ ${request.method} ${observation.url}`)}`);
+        for (const [name, value] of request.headers) print(`${INDENT}${paint('cyan', name)}: ${value}`);
         print(
-          style(
+          paint(
             'dim',
             `${INDENT}(Host: fetch sends ${host} itself; the article's copy went to ${request.articleHost})`,
           ),
         );
-        for (const line of request.body.trimEnd().split('\n')) print(`${INDENT}${style('dim', line)}`);
+        for (const line of request.body.trimEnd().split('\n')) print(`${INDENT}${paint('dim', line)}`);
         break;
       }
       case 'headers': {
         print();
         const statusLine = `← HTTP/1.1 ${observation.status} ${observation.statusText}`;
-        print(`${stamp(observation.at)}  ${style('bold', statusLine)}`);
+        print(`${stamp(observation.at)}  ${paint('bold', statusLine)}`);
         for (const [name, value] of observation.headers) {
           const expected = expectedHeaders.find(([expectedName]) => expectedName === name);
-          let note = style('dim', NOTES[name] ?? '(not in the article)');
+          let note = paint('dim', NOTES[name] ?? '(not in the article)');
           if (expected)
             note =
               expected[1] === value
-                ? style('green', '✓ as in the article')
-                : style('red', `✗ article: ${expected[1]}`);
-          print(`${INDENT}${style('cyan', name)}: ${value}  ${note}`);
+                ? paint('green', '✓ as in the article')
+                : paint('red', `✗ article: ${expected[1]}`);
+          print(`${INDENT}${paint('cyan', name)}: ${value}  ${note}`);
         }
         for (const [name, value] of expectedHeaders) {
           if (getHeader(observation.headers, name ?? '') === undefined)
-            print(`${INDENT}${style('red', `✗ missing ${name}: ${value}`)}`);
+            print(`${INDENT}${paint('red', `✗ missing ${name}: ${value}`)}`);
         }
         contentType = getHeader(observation.headers, 'content-type') ?? '';
         print(
-          style(
+          paint(
             'dim',
             contentType.startsWith('text/event-stream')
               ? `${INDENT}Headers are here, the body is still open: events follow on this same response.`
@@ -139,49 +118,49 @@ export function createCallPrinter(print: Print, style: Style, request: ArticleRe
         print();
         received.push(observation.bytes);
         const label = `read #${observation.index + 1}: ${count(observation.bytes.length, 'byte')}`;
-        print(`${stamp(observation.at)}  ${style('magenta', label)}`);
+        print(`${stamp(observation.at)}  ${paint('magenta', label)}`);
         if (observation.index === 0)
           print(
-            style(
+            paint(
               'dim',
               `${INDENT}(one read of the body: whatever had arrived, HTTP/1.1 chunk sizes already removed)`,
             ),
           );
-        printEscapedBytes(print, style, observation.bytes);
+        printEscapedBytes(print, paint, observation.bytes, wrap);
         break;
       }
       case 'event': {
         const agreement = sameEvent(observation.teaching, observation.library)
-          ? style('green', 'teaching parser = eventsource-parser ✓')
-          : style('red', 'eventsource-parser has not dispatched it yet');
+          ? paint('green', 'teaching parser = eventsource-parser ✓')
+          : paint('red', 'eventsource-parser has not dispatched it yet');
         print(
-          `${stamp(observation.at)}  ${style('bold', `SSE event #${observation.index + 1} complete`)}  ${agreement}`,
+          `${stamp(observation.at)}  ${paint('bold', `SSE event #${observation.index + 1} complete`)}  ${agreement}`,
         );
         const planned = articleAt(observation.index);
         if (planned !== undefined)
           print(
-            style('dim', `${INDENT}(in the article the server writes this event at ${planned / 1000} s)`),
+            paint('dim', `${INDENT}(in the article the server writes this event at ${planned / 1000} s)`),
           );
-        printEventFields(print, style, observation.teaching);
+        printEventFields(print, paint, observation.teaching, wrap);
         print(
-          `${INDENT}${style('bold', `JSON-RPC ${describeMessage(observation.message)}`)}, recovered from data:`,
+          `${INDENT}${paint('bold', `JSON-RPC ${describeMessage(observation.message)}`)}, recovered from data:`,
         );
         for (const line of JSON.stringify(observation.message, null, 2).split('\n'))
           print(`${INDENT}  ${line}`);
-        progressTotal = printMeaning(print, style, request, observation.message, progressTotal);
+        progressTotal = printMeaning(print, paint, request, observation.message, progressTotal);
         break;
       }
       case 'end':
         print();
         print(
-          `${stamp(observation.at)}  ${style('bold', 'end of body')}: ${count(observation.reads, 'read')}, ${count(observation.teaching.length, 'event')}.`,
+          `${stamp(observation.at)}  ${paint('bold', 'end of body')}: ${count(observation.reads, 'read')}, ${count(observation.teaching.length, 'event')}.`,
         );
         if (contentType.startsWith('application/json')) {
           // The other answer Streamable HTTP allows: one JSON message, the whole body.
           const message = parseData(new TextDecoder().decode(concat(received)));
-          print(`${INDENT}${style('bold', `JSON-RPC ${describeMessage(message)}`)}, the whole body:`);
+          print(`${INDENT}${paint('bold', `JSON-RPC ${describeMessage(message)}`)}, the whole body:`);
           for (const line of JSON.stringify(message, null, 2).split('\n')) print(`${INDENT}  ${line}`);
-          printMeaning(print, style, request, message, progressTotal);
+          printMeaning(print, paint, request, message, progressTotal);
         } else if (observation.teaching.length > 0)
           print(
             `${INDENT}The server ended this response after the result: the stream was for this one request.`,
@@ -194,7 +173,7 @@ export function createCallPrinter(print: Print, style: Style, request: ArticleRe
 /** Says what a message means for our call; returns the progress total seen so far. */
 function printMeaning(
   print: Print,
-  style: Style,
+  paint: Paint,
   request: ArticleRequest,
   message: unknown,
   progressTotal: number,
@@ -203,37 +182,37 @@ function printMeaning(
   if (progress) {
     const ours = progress.progressToken === request.progressToken;
     print(
-      `${INDENT}progressToken ${JSON.stringify(progress.progressToken)} ${ours ? '= the token our request carried in params._meta' : style('red', 'is not ours')}`,
+      `${INDENT}progressToken ${JSON.stringify(progress.progressToken)} ${ours ? '= the token our request carried in params._meta' : paint('red', 'is not ours')}`,
     );
     const total = progress.total ?? progressTotal;
-    print(`${INDENT}${style('green', progressBar(progress.progress, total))}`);
+    print(`${INDENT}${paint('green', progressBar(progress.progress, total))}`);
     return total;
   }
   const id = responseId(message);
   if (id === undefined) return progressTotal;
   if (id !== request.jsonrpcId) {
     const mismatch = `id ${JSON.stringify(id)} does not match our request's id ${request.jsonrpcId}`;
-    print(`${INDENT}${style('red', mismatch)}`);
+    print(`${INDENT}${paint('red', mismatch)}`);
     return progressTotal;
   }
   print(`${INDENT}id ${id} = our request's id: the call is complete`);
-  print(`${INDENT}${style('green', progressBar(progressTotal, progressTotal))} done`);
-  print(`${INDENT}${style('bold', 'structuredContent')} ${JSON.stringify(structuredContentOf(message))}`);
+  print(`${INDENT}${paint('green', progressBar(progressTotal, progressTotal))} done`);
+  print(`${INDENT}${paint('bold', 'structuredContent')} ${JSON.stringify(structuredContentOf(message))}`);
   return progressTotal;
 }
 
 /** The closing table: what each parser made of the same reads. */
-export function printSideBySide(print: Print, style: Style, teaching: SseEvent[], library: SseEvent[]): void {
+export function printSideBySide(print: Print, paint: Paint, teaching: SseEvent[], library: SseEvent[]): void {
   if (teaching.length === 0 && library.length === 0) return;
   print();
-  print(style('bold', 'Both parsers, fed the same reads:'));
+  print(paint('bold', 'Both parsers, fed the same reads:'));
   print(`   #  ${'teaching parser (this package)'.padEnd(34)}eventsource-parser`);
   const rows = Math.max(teaching.length, library.length);
   for (let index = 0; index < rows; index++) {
     const mine = teaching[index];
     const theirs = library[index];
     const verdict =
-      mine && sameEvent(mine, theirs) ? style('green', '✓ identical') : style('red', '✗ differ');
+      mine && sameEvent(mine, theirs) ? paint('green', '✓ identical') : paint('red', '✗ differ');
     print(
       `  ${String(index + 1).padStart(2)}  ${summarise(mine).padEnd(34)}${summarise(theirs).padEnd(34)}${verdict}`,
     );

@@ -1,6 +1,6 @@
-import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import { createAdapter, type PaceTimeline } from '@memos-kit/memos-mcp';
+import { listen } from '@memos-kit/process';
 
 /** One thing the server did to an MCP response, as seen from inside the server process. */
 export interface ServerWrite {
@@ -80,7 +80,7 @@ export async function startTappedAdapter(options: TappedServerOptions): Promise<
   const adapter = await createAdapter({ dataset: 'empty', pace: options.pace, log: options.log });
   const responses: ServerWrite[][] = [];
   const listeners = new Set<WriteListener>();
-  const server = createServer((req, res) => {
+  const listening = await listen((req, res) => {
     if (req.method === 'POST' && req.url === '/mcp') {
       const writes: ServerWrite[] = [];
       const index = responses.push(writes) - 1;
@@ -92,13 +92,8 @@ export async function startTappedAdapter(options: TappedServerOptions): Promise<
     }
     adapter.app(req, res);
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: listening.url,
     responses,
     onWrite: (listener) => {
       listeners.add(listener);
@@ -106,8 +101,8 @@ export async function startTappedAdapter(options: TappedServerOptions): Promise<
     },
     close: async () => {
       await adapter.close();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      // Every call is over when the demo or a test closes: what is left is idle, and ends at once.
+      await listening.close();
     },
   };
 }

@@ -1,11 +1,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { listen } from '@memos-kit/process';
+import { formatHelp, PIPED_WIDTH, stringWidth } from '@memos-kit/terminal';
 import { describe, expect, it } from 'vitest';
-import { columns } from '../src/show-call.ts';
+import { errors, spec } from '../src/options.ts';
 import { normaliseTranscript, runDemo } from './run-demo.ts';
 
 /** Lines a projector would wrap. */
-const wideLines = (text: string) => text.split('\n').filter((line) => columns(line) > 100);
+const wideLines = (text: string) => text.split('\n').filter((line) => stringWidth(line) > PIPED_WIDTH);
 
 const transcriptPath = fileURLToPath(new URL('../transcripts/demo.txt', import.meta.url));
 
@@ -38,13 +40,37 @@ describe('pnpm demo:sse', () => {
     expect(run.stdout).toContain('\uFFFD'); // ...and what decoding each read on its own does to it
   });
 
-  it('refuses an unknown lesson or option with exit code 2, its name and the usage', async () => {
+  it('refuses an unknown lesson or option in one line and exit code 2, in Chinese unless --lang en', async () => {
     const wrong = await runDemo(['--lesson', 'nope']);
     expect(wrong.code).toBe(2);
-    expect(wrong.stderr).toContain('demo:sse: --lesson takes "chunks" or "proxy"');
-    expect(wrong.stderr).toContain('--lesson proxy');
+    expect(wrong.stdout).toBe('');
+    expect(wrong.stderr).toBe(
+      `pnpm demo:sse: ${errors.t('zh', 'badLesson', { value: 'nope' })}\n查看用法：pnpm demo:sse --help\n`,
+    );
+    const english = await runDemo(['--lesson', 'nope', '--lang', 'en']);
+    expect(english.stderr).toBe(
+      'pnpm demo:sse: --lesson takes stream, chunks or proxy, not "nope"\nSee pnpm demo:sse --help\n',
+    );
     const unknown = await runDemo(['--bogus']);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toMatch(/^demo:sse: Unknown option '--bogus'/);
+    expect(unknown.stderr).toMatch(/^pnpm demo:sse: Unknown option '--bogus'/);
+  });
+
+  it('answers --help from its option table in either language, without starting a server', async () => {
+    for (const lang of ['zh', 'en'] as const) {
+      const help = await runDemo(['--help', '--lang', lang]);
+      expect(help.code).toBe(0);
+      expect(help.stdout).toBe(`${formatHelp(spec, lang, PIPED_WIDTH)}\n`);
+      expect(wideLines(help.stdout)).toStrictEqual([]);
+    }
+  });
+
+  it('says in one line why a run failed, with the reason fetch keeps in its cause', async () => {
+    // A port that was free a moment ago: nothing listens there, so the connection is refused at once.
+    const probe = await listen(() => {});
+    await probe.close();
+    const run = await runDemo(['--url', probe.url, '--fast', '--no-color', '--lang', 'en']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^pnpm demo:sse: fetch failed \(.*ECONNREFUSED.*\)\n$/);
   });
 });

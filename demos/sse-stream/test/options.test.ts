@@ -1,40 +1,70 @@
 import { existsSync } from 'node:fs';
+import {
+  catalogProblems,
+  createPaint,
+  formatHelp,
+  PIPED_WIDTH,
+  parseCommand,
+  stringWidth,
+  UsageError,
+} from '@memos-kit/terminal';
 import { afterEach, describe, expect, it } from 'vitest';
 import { printProxyRuns, runProxyLesson } from '../src/lesson-proxy.ts';
 import { startNginxProxy } from '../src/nginx-proxy.ts';
-import { parseOptions, USAGE, UsageError } from '../src/options.ts';
-import { columns } from '../src/show-call.ts';
-import { createStyle } from '../src/style.ts';
+import { type DemoOptions, demoOptions, errors, spec } from '../src/options.ts';
 import { decode } from './helpers.ts';
 import { nginx, nginxRequired, useNginxProxy } from './nginx-setup.ts';
+
+/** The options of a command line as the demo reads them, piped (100 columns, no colour) and without KIT_LANG. */
+function parseOptions(argv: string[]): DemoOptions {
+  const outcome = parseCommand(spec, argv, { env: {}, stdout: {} });
+  if (outcome.kind !== 'run') throw new Error(`${argv.join(' ')} asks for ${outcome.kind}`);
+  return demoOptions(outcome);
+}
 
 describe('the demo options', () => {
   it('default to the article-paced stream', () => {
     expect(parseOptions([])).toStrictEqual({
-      fast: false,
       lesson: 'stream',
-      noColor: false,
-      help: false,
+      fast: false,
       seed: 6,
       url: undefined,
+      colour: false,
+      width: PIPED_WIDTH,
     });
-    expect(parseOptions(['--fast', '--lesson', 'chunks', '--seed', '42', '--no-color'])).toMatchObject({
+    expect(parseOptions(['--fast', '--lesson', 'chunks', '--seed', '42', '--color'])).toMatchObject({
       fast: true,
       lesson: 'chunks',
       seed: 42,
-      noColor: true,
+      colour: true,
     });
-    expect(parseOptions(['-h']).help).toBe(true);
-    for (const option of ['--fast', '--lesson chunks', '--lesson proxy', '--seed', '--url', '--no-color'])
-      expect(USAGE).toContain(option);
-    // A plain `pnpm serve` answers at once from the workshop data: --url alone would lose the lesson.
-    expect(USAGE).toContain('pnpm serve --pace article --dataset empty');
+    expect(parseOptions(['--url', 'http://127.0.0.1:5230']).url).toBe('http://127.0.0.1:5230');
+    expect(parseCommand(spec, ['-h'], { env: {}, stdout: {} }).kind).toBe('help');
+  });
+
+  it('describe every option in the help, in both languages', () => {
+    for (const lang of ['zh', 'en'] as const) {
+      const help = formatHelp(spec, lang, PIPED_WIDTH);
+      for (const option of [
+        '--fast',
+        '--lesson stream|chunks|proxy',
+        '--seed N',
+        '--url URL',
+        '--[no-]color',
+      ])
+        expect(help).toContain(option);
+      // A plain `pnpm serve` answers at once from the workshop data: --url alone would lose the lesson.
+      expect(help).toContain('pnpm serve --pace article --dataset empty');
+    }
+    expect(catalogProblems(errors.catalogs)).toStrictEqual([]);
   });
 
   it('reject what they cannot honour with a UsageError', () => {
     expect(() => parseOptions(['--lesson', 'nope'])).toThrow(UsageError);
-    expect(() => parseOptions(['--seed', 'x'])).toThrow(/--seed takes an integer/);
-    expect(() => parseOptions(['--lesson', 'proxy', '--url', 'http://127.0.0.1:1'])).toThrow(
+    expect(() => parseOptions(['--seed', 'x', '--lang', 'en'])).toThrow(/--seed takes an integer, not "x"/);
+    expect(() => parseOptions(['--seed', '1.5'])).toThrow(errors.t('zh', 'badSeed', { value: '1.5' }));
+    expect(() => parseOptions(['--seed', ''])).toThrow(UsageError);
+    expect(() => parseOptions(['--lesson', 'proxy', '--url', 'http://127.0.0.1:1', '--lang', 'en'])).toThrow(
       /--url does not apply/,
     );
     expect(() => parseOptions(['--colour'])).toThrow(UsageError);
@@ -59,7 +89,7 @@ describe('--lesson proxy without nginx', () => {
     const lines: string[] = [];
     const code = await runProxyLesson(
       (line = '') => lines.push(line),
-      createStyle(false),
+      createPaint(false),
       parseOptions(['--lesson', 'proxy']),
     );
     return { code, text: lines.join('\n') };
@@ -100,7 +130,7 @@ describe.skipIf(!nginx && !nginxRequired)('--lesson proxy through a real nginx, 
     const printed: Array<{ line: string; resultWritten: boolean }> = [];
     await printProxyRuns(
       (line = '') => printed.push({ line, resultWritten: resultWritten() }),
-      createStyle(false),
+      createPaint(false),
       tapped,
       proxy().url,
     );
@@ -143,6 +173,6 @@ describe.skipIf(!nginx && !nginxRequired)('--lesson proxy through a real nginx, 
     expect(find(summary, lines.length, /^ {2}nginx \/mcp /)).toBeGreaterThan(summary);
     expect(lines.find((line) => line.startsWith('  nginx /mcp '))).toMatch(/ms ahead of the result$/);
     expect(lines.find((line) => line.startsWith('  nginx /buffered/mcp '))).toMatch(/held back/);
-    expect(lines.filter((line) => columns(line) > 100)).toStrictEqual([]); // fits a projector
+    expect(lines.filter((line) => stringWidth(line) > PIPED_WIDTH)).toStrictEqual([]); // fits a projector
   });
 });
