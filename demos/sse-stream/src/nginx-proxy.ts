@@ -27,7 +27,7 @@ export function findNginx(env: NodeJS.ProcessEnv = process.env): string | undefi
   return undefined;
 }
 
-export function nginxVersion(binary: string): string {
+function nginxVersion(binary: string): string {
   const result = spawnSync(binary, ['-v'], { encoding: 'utf8' });
   return (result.stderr || result.stdout).trim().replace(/^nginx version:\s*/, '');
 }

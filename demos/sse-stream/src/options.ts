@@ -7,7 +7,7 @@ import {
   UsageError,
 } from '@memos-kit/terminal';
 
-export const LESSONS = ['stream', 'chunks', 'proxy'] as const;
+const LESSONS = ['stream', 'chunks', 'proxy'] as const;
 export type Lesson = (typeof LESSONS)[number];
 
 export const spec = {

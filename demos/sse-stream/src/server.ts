@@ -4,7 +4,7 @@ import { type PaceTimeline, type RunningAdapter, startServer } from '@memos-kit/
  * `--fast` keeps the article's order (progress, a pause, the result) but shrinks the pauses, so the two
  * events still arrive in separate reads while a test run stays short.
  */
-export const FAST_TIMELINE: PaceTimeline = { progressAtMs: 50, resultAtMs: 250 };
+const FAST_TIMELINE: PaceTimeline = { progressAtMs: 50, resultAtMs: 250 };
 
 export interface DemoServer {
   url: string;

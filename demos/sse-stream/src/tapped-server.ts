@@ -40,7 +40,7 @@ function toBytes(chunk: unknown): Uint8Array {
   return new Uint8Array();
 }
 
-export type WriteListener = (write: ServerWrite, response: number) => void;
+type WriteListener = (write: ServerWrite, response: number) => void;
 
 type AnyCall = (...args: unknown[]) => unknown;
 
