@@ -1,6 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Paint } from '@memos-kit/terminal';
-import { stringWidth, wrapText } from '@memos-kit/terminal';
+import { type Paint, stringWidth, wrapText } from '@memos-kit/terminal';
 import { parseSse } from '@memos-kit/wire';
 import { loadArticleRequest } from './article-request.ts';
 import { buildScenarios, type CutScenario, incompleteUtf8Tail } from './cut-scenarios.ts';

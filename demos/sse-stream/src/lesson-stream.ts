@@ -1,5 +1,4 @@
-import type { Paint } from '@memos-kit/terminal';
-import { wrapText } from '@memos-kit/terminal';
+import { type Paint, wrapText } from '@memos-kit/terminal';
 import { formatDifferences, matchResponse, parseSse } from '@memos-kit/wire';
 import { loadArticleRequest } from './article-request.ts';
 import { streamCall } from './live-call.ts';

@@ -1,4 +1,4 @@
-import type { Paint } from '@memos-kit/terminal';
+import { type Paint, stringWidth, wrapLine } from '@memos-kit/terminal';
 import { getHeader } from '@memos-kit/wire';
 import type { ArticleRequest } from './article-request.ts';
 import { escapeBytes, wrapEscaped } from './escape.ts';
@@ -37,7 +37,8 @@ function printEventFields(print: Print, paint: Paint, event: SseEvent, wrap: num
   if (event.id !== undefined) print(`${INDENT}${paint('cyan', 'id')}: ${event.id}`);
   const lines = event.data.split('\n');
   for (const line of lines) {
-    const shown = line.length > wrap - 6 ? `${line.slice(0, wrap - 7)}…` : line;
+    // Cut by terminal cells, not characters: a Chinese progress message takes two cells a character.
+    const shown = stringWidth(line) > wrap - 6 ? `${wrapLine(line, wrap - 7)[0]}…` : line;
     print(`${INDENT}${paint('cyan', 'data')}: ${shown}`);
   }
   const what = lines.length > 1 ? `${lines.length} data lines joined by \\n` : 'one data line';
