@@ -21,7 +21,7 @@ export {
   validateDataset,
 } from './dataset.ts';
 export { ApiError, GrpcCode } from './errors.ts';
-export { compileAttachmentFilter, compileMemoFilter } from './filter.ts';
+export { compileAttachmentFilter, compileMemoFilter } from './filter/index.ts';
 export { HAL_JSON, type HalLink, type HalLinks, halRepresentation, memoLinks } from './hal.ts';
 export type { Representation, ResourceKind } from './http.ts';
 export { openapiDocument } from './openapi.ts';

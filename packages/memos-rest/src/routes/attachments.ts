@@ -2,7 +2,7 @@
 import { type Request, Router } from 'express';
 import { assertCanWrite, isAdmin, requireUser } from '../access.ts';
 import { alreadyExists, invalidArgument, notFound, permissionDenied, unauthenticated } from '../errors.ts';
-import { compileAttachmentFilter } from '../filter.ts';
+import { compileAttachmentFilter } from '../filter/index.ts';
 import { bodyObject, queryInt, queryString, reply, viewerOf } from '../http.ts';
 import { assertValidUid, readString } from '../memo-input.ts';
 import { generateUid, type MemoStore, mimeTypeFor } from '../store.ts';

@@ -11,7 +11,7 @@ import {
   type Viewer,
 } from '../access.ts';
 import { alreadyExists, internal, invalidArgument, notFound, permissionDenied } from '../errors.ts';
-import { compileMemoFilter } from '../filter.ts';
+import { compileMemoFilter } from '../filter/index.ts';
 import { bodyObject, queryBool, queryEnum, queryInt, queryString, reply, viewerOf } from '../http.ts';
 import {
   assertValidUid,
