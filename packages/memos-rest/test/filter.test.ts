@@ -98,6 +98,11 @@ const EXAMPLES: [string, (m: MemoRow) => boolean][] = [
   ['true', () => true],
   ['false', () => false],
   ['1 == 1 && pinned', (m) => m.pinned],
+  // Two literals fold to a constant, each side its own value (as Memos folds them).
+  ['1 == 2 || pinned', (m) => m.pinned],
+  ['1 < 2 && has_code', (m) => m.property.hasCode],
+  ['"b" > "a" && !pinned', (m) => !m.pinned],
+  ['now > now - duration("1h") && visibility == "PUBLIC"', (m) => m.visibility === 'PUBLIC'],
 ];
 
 describe('ListMemos filter on the workshop dataset', () => {

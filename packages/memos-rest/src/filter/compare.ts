@@ -115,7 +115,7 @@ export function comparison<Row>(
     literal = scope.fold(leftNode);
     operator = MIRRORED[op];
     if (!field) {
-      if (literal && right) return constant(op, literal, literal);
+      if (literal && right) return constant(op, literal, right);
       throw filterError('each comparison needs a field on one side and a value on the other');
     }
   }
