@@ -46,3 +46,20 @@ export function describeMessage(message: unknown): string {
   if ('error' in message) return `response to id ${JSON.stringify(message.id)} (error)`;
   return 'not a JSON-RPC message';
 }
+
+/**
+ * A few words for what an event's data carries, for lines that list events: the notification's method (and
+ * its progress message, if it has one) or the id a result answers; undefined when the data is not JSON.
+ */
+export function eventLabel(data: string): string | undefined {
+  let message: unknown;
+  try {
+    message = JSON.parse(data);
+  } catch {
+    return undefined;
+  }
+  const id = responseId(message);
+  if (id !== undefined) return `result for id ${id}`;
+  const note = asProgress(message)?.message;
+  return `${describeMessage(message).replace(/^notification /, '')}${note === undefined ? '' : ` "${note}"`}`;
+}

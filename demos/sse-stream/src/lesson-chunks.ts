@@ -4,6 +4,7 @@ import { parseSse } from '@memos-kit/wire';
 import { loadArticleRequest } from './article-request.ts';
 import { buildScenarios, type CutScenario, incompleteUtf8Tail } from './cut-scenarios.ts';
 import { escapeBytes, escapedTokens } from './escape.ts';
+import { eventLabel } from './jsonrpc.ts';
 import { createLibraryParser } from './library-parser.ts';
 import { concat, streamCall } from './live-call.ts';
 import type { DemoOptions } from './options.ts';
@@ -24,20 +25,6 @@ function abbreviate(bytes: Uint8Array): string {
   for (const token of tokens) if (head.length < SHOWN) head += token;
   for (const token of tokens.reverse()) if (tail.length < SHOWN) tail = token + tail;
   return `${head} … ${tail}`;
-}
-
-function describeEvent(event: SseEvent): string {
-  try {
-    const message = JSON.parse(event.data) as {
-      method?: string;
-      id?: unknown;
-      params?: { message?: unknown };
-    };
-    const note = typeof message.params?.message === 'string' ? ` "${message.params.message}"` : '';
-    return message.method ? `${message.method}${note}` : `result for id ${String(message.id)}`;
-  } catch {
-    return `${event.data.length} characters of data`;
-  }
 }
 
 /** After a read: what is still waiting (an unfinished line, half a character) and what came out. */
@@ -118,7 +105,9 @@ function runScenario(
           : byTeaching
             ? paint('yellow', 'teaching parser only')
             : paint('yellow', 'eventsource-parser catches up');
-      outcomes.push(`event #${i + 1} (${describeEvent(event)}), ${who}`);
+      outcomes.push(
+        `event #${i + 1} (${eventLabel(event.data) ?? `${event.data.length} characters of data`}), ${who}`,
+      );
       if (byTeaching && !byLibrary)
         outcomes.push(paint('yellow', 'eventsource-parser waits for the next read'));
     }

@@ -1,7 +1,7 @@
 import type { PaceTimeline } from '@memos-kit/memos-mcp';
 import type { Paint } from '@memos-kit/terminal';
 import { type ArticleRequest, loadArticleRequest } from './article-request.ts';
-import { asProgress, describeMessage, responseId } from './jsonrpc.ts';
+import { asProgress, eventLabel, responseId } from './jsonrpc.ts';
 import { parseData } from './live-call.ts';
 import {
   BUFFERED_PATH,
@@ -14,21 +14,10 @@ import {
 import type { DemoOptions } from './options.ts';
 import { type ProxiedRun, runProxiedCall, type TimelineEntry, warmUp } from './proxied-call.ts';
 import { type Print, progressBar, stamp } from './show-call.ts';
-import type { SseEvent } from './sse-event.ts';
 import { startTappedAdapter, type TappedServer } from './tapped-server.ts';
 
 /** The lesson is about time, so even `--fast` keeps a gap a buffer can visibly swallow. */
 export const PROXY_FAST_TIMELINE: PaceTimeline = { progressAtMs: 200, resultAtMs: 700 };
-
-function eventLabel(event: SseEvent): string {
-  try {
-    const message = JSON.parse(event.data) as unknown;
-    const id = responseId(message);
-    return id === undefined ? describeMessage(message).replace(/^notification /, '') : `result for id ${id}`;
-  } catch {
-    return 'unreadable data';
-  }
-}
 
 /**
  * Prints each step of one proxied call the moment it happens. A client read that completes events gets the
@@ -58,7 +47,7 @@ function createEntryPrinter(print: Print, paint: Paint, request: ArticleRequest)
 
 function describeEntry(entry: TimelineEntry, paint: Paint): string {
   const who = entry.side === 'server' ? paint('blue', 'server') : paint('magenta', 'client');
-  const events = entry.events.map(eventLabel).join(' + ');
+  const events = entry.events.map((event) => eventLabel(event.data) ?? 'unreadable data').join(' + ');
   if (entry.what === 'head') return `${who}  sent the status line and headers`;
   if (entry.what === 'headers') return `${who}  ← status line and headers`;
   if (entry.side === 'server') {

@@ -2,7 +2,7 @@ import { type Paint, stringWidth, wrapLine } from '@memos-kit/terminal';
 import { getHeader } from '@memos-kit/wire';
 import type { ArticleRequest } from './article-request.ts';
 import { escapeBytes, wrapEscaped } from './escape.ts';
-import { asProgress, describeMessage, responseId, structuredContentOf } from './jsonrpc.ts';
+import { asProgress, describeMessage, eventLabel, responseId, structuredContentOf } from './jsonrpc.ts';
 import { type CallObservation, concat, parseData } from './live-call.ts';
 import type { SseEvent } from './sse-event.ts';
 
@@ -222,11 +222,6 @@ export function printSideBySide(print: Print, paint: Paint, teaching: SseEvent[]
 
 function summarise(event: SseEvent | undefined): string {
   if (!event) return '(none)';
-  let what = `${event.data.length} characters`;
-  try {
-    const message = JSON.parse(event.data) as unknown;
-    const id = responseId(message);
-    what = id === undefined ? describeMessage(message).replace(/^notification /, '') : `result for id ${id}`;
-  } catch {}
+  const what = eventLabel(event.data) ?? `${event.data.length} characters`;
   return `${event.event ?? 'message'}: ${what}`.slice(0, 32);
 }
