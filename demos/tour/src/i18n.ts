@@ -1,12 +1,7 @@
-export type Lang = 'zh' | 'en';
-
-export interface Bilingual {
-  zh: string;
-  en: string;
-}
+import { bilingualMessages } from '@memos-kit/terminal';
 
 /** Every fixed string the tour prints, in both languages, so a class can follow in either. */
-const messages = {
+export const messages = bilingualMessages({
   tourTitle: {
     zh: 'MCP 是不是也是 HTTP？报文导览（MCP 2026-07-28）',
     en: 'Is MCP just HTTP? A tour of the wire (MCP 2026-07-28)',
@@ -20,8 +15,7 @@ const messages = {
   dataset: { zh: '数据集', en: 'dataset' },
   stdioStarted: { zh: '已启动 stdio 子进程', en: 'Started the stdio child process' },
   step: { zh: '步骤', en: 'Step' },
-  section: { zh: '文章第', en: 'Article section' },
-  sectionSuffix: { zh: '节', en: '' },
+  section: { zh: '文章第 {number} 节', en: 'Article section {number}' },
   request: { zh: '请求', en: 'Request' },
   response: { zh: '响应', en: 'Response' },
   sent: { zh: '写入 stdin 的一行', en: 'Line written to stdin' },
@@ -79,12 +73,13 @@ const messages = {
     en: '{failed} of {total} steps differ from the article: {which}',
   },
   listHeading: { zh: '导览步骤', en: 'Tour steps' },
-} satisfies Record<string, Bilingual>;
+  diffMissing: { zh: '文章有，实际响应没有', en: 'the article has it, the live response does not' },
+  diffUnexpected: { zh: '实际响应有，文章没有', en: 'the live response has it, the article does not' },
+  diffType: { zh: '值的类型不同', en: 'a different kind of value' },
+  diffLength: { zh: '元素个数不同', en: 'a different number of items' },
+  diffChanged: { zh: '值不同', en: 'a different value' },
+  diffArticle: { zh: '文章', en: 'article' },
+  diffLive: { zh: '实际', en: 'live' },
+});
 
-export type MessageKey = keyof typeof messages;
-
-export function t(lang: Lang, key: MessageKey, vars: Record<string, string | number> = {}): string {
-  return messages[key][lang].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in vars ? String(vars[name]) : whole,
-  );
-}
+export const { t } = messages;

@@ -1,5 +1,5 @@
 import { type JsonPath, layerOf, tokenizeJson } from '@memos-kit/wire';
-import type { Paint, Role } from './style.ts';
+import type { Role, RolePaint } from './style.ts';
 
 /** 'jsonrpc' for MCP messages; 'business' for bodies that are business objects through and through (REST). */
 export type JsonContext = 'jsonrpc' | 'business';
@@ -16,7 +16,7 @@ export function roleAt(path: JsonPath, part: 'key' | 'value', context: JsonConte
  */
 export function paintJson(
   raw: string,
-  paint: Paint,
+  paint: RolePaint,
   context: JsonContext,
   /** Where `raw` sits inside a whole message, e.g. ['result', 'tools', 0] for one tool definition. */
   base: JsonPath = [],

@@ -1,95 +1,134 @@
-import { parseArgs } from 'node:util';
-import type { Lang } from './i18n.ts';
+/** The command line of `pnpm demo`, as data: the toolkit makes its help, errors and shared options. */
+import {
+  bilingualMessages,
+  type CommandSpec,
+  type Lang,
+  type OptionSpecs,
+  type ParseContext,
+  type ParsedCommand,
+  parseCommand,
+  UsageError,
+} from '@memos-kit/terminal';
 import { steps } from './steps.ts';
 
-export type Pace = 'article' | 'fast';
+const PACES = ['article', 'fast'] as const;
+export type Pace = (typeof PACES)[number];
+
+export const spec = {
+  name: 'pnpm demo',
+  summary: {
+    zh: '按文章《MCP 是不是也是 HTTP？》的顺序走一遍：每一步把文章里的请求发给本机的服务端，打印线路上的报文，并与 fixtures/ 里文章的报文比对。',
+    en: 'Walks through the article "Is MCP just HTTP?" in its order: each step sends the article\'s request to a server on this machine, prints what crosses the wire and compares it with the article\'s exchange in fixtures/.',
+  },
+  options: {
+    list: {
+      type: 'boolean',
+      help: {
+        zh: '列出各步骤后退出（加 --json 时以 JSON 输出）',
+        en: 'list the steps and exit (with --json: the list as JSON)',
+      },
+    },
+    step: {
+      type: 'string',
+      value: 'N',
+      help: { zh: '只运行第 N 步', en: 'run only step N' },
+    },
+    pace: {
+      type: 'string',
+      default: 'article',
+      value: PACES.join('|'),
+      help: {
+        zh: 'article（默认）：SSE 步骤按文章在第 1 秒、第 3 秒发送；fast：不等待',
+        en: "article (default): the SSE step takes the article's 1 s / 3 s; fast: no waiting",
+      },
+    },
+    interactive: {
+      type: 'boolean',
+      help: {
+        zh: '每一步之前暂停（Enter 继续，q 退出）',
+        en: 'pause before each step (Enter continues, q quits)',
+      },
+    },
+    json: {
+      type: 'boolean',
+      help: {
+        zh: '不打印文字导览，改为输出一个记录每次交换的 JSON 文档',
+        en: 'print one JSON document describing every exchange instead of the text tour',
+      },
+    },
+  },
+  epilogue: {
+    zh: 'JSON 报告的结构见 demos/tour/schema/tour-report.schema.json。例如：\n  pnpm demo --json --pace fast > tour.json',
+    en: 'The JSON report is described by demos/tour/schema/tour-report.schema.json. For example:\n  pnpm demo --json --pace fast > tour.json',
+  },
+} as const satisfies CommandSpec<OptionSpecs>;
+
+export const errors = bilingualMessages({
+  badPace: {
+    zh: '--pace 只能是 article 或 fast，而不是 "{value}"',
+    en: '--pace must be article or fast, not "{value}"',
+  },
+  stepNotNumber: {
+    zh: '--step 需要 1 到 {count} 之间的步骤序号（见 --list），而不是 "{value}"',
+    en: '--step needs a step number from 1 to {count} (see --list), not "{value}"',
+  },
+  noSuchStep: {
+    zh: '--step 需要 1 到 {count} 之间的步骤序号（见 --list）；没有第 {step} 步',
+    en: '--step needs a step number from 1 to {count} (see --list); there is no step {step}',
+  },
+  jsonInteractive: {
+    zh: '--json 和 --interactive 不能同时使用',
+    en: '--json and --interactive do not go together',
+  },
+});
 
 export interface TourOptions {
   list: boolean;
   /** 1-based step number, or undefined for the whole tour. */
   step: number | undefined;
   lang: Lang;
+  /** The kit's colour rule, already applied (--[no-]color, NO_COLOR, FORCE_COLOR, a terminal or not). */
   color: boolean;
   pace: Pace;
   interactive: boolean;
   json: boolean;
-  help: boolean;
 }
 
-export class UsageError extends Error {
-  override name = 'UsageError';
+function isPace(value: string): value is Pace {
+  return (PACES as readonly string[]).includes(value);
 }
 
-export const usage = `Usage: pnpm demo [options]
-
-  --list               list the steps and exit (with --json: the list as JSON)
-  --step N             run only step N
-  --lang zh|en         language of titles and labels (default: zh)
-  --no-color           plain text (also when NO_COLOR is set, or when output is piped without FORCE_COLOR)
-  --pace article|fast  article: the SSE step takes the article's 1 s / 3 s (default); fast: no waiting
-  --interactive        pause before each step (Enter continues, q quits)
-  --json               print one JSON document describing every exchange instead of the text tour
-                       (schema: demos/tour/schema/tour-report.schema.json; try --json --pace fast > tour.json)
-  -h, --help           show this help`;
-
-/** Parses the command line; throws UsageError with a message meant for the person typing. */
-export function parseTourArgs(
-  argv: readonly string[],
-  env: NodeJS.ProcessEnv = {},
-  /** Whether stdout is a terminal: piped output gets no colour unless FORCE_COLOR asks for it. */
-  terminal = true,
-): TourOptions {
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse(argv);
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const { values } = parsed;
-  const lang = values.lang;
-  if (lang !== 'zh' && lang !== 'en') throw new UsageError(`--lang must be zh or en, not "${lang}"`);
-  const pace = values.pace;
-  if (pace !== 'article' && pace !== 'fast')
-    throw new UsageError(`--pace must be article or fast, not "${pace}"`);
+/** The tour's own checks on a parsed command line; throws UsageError with a message meant for the person typing. */
+export function tourOptions(parsed: ParsedCommand<typeof spec.options>): TourOptions {
+  const { values, lang } = parsed;
+  const say = errors.in(lang);
+  if (!isPace(values.pace)) throw new UsageError(say('badPace', { value: values.pace }));
   let step: number | undefined;
   if (values.step !== undefined) {
-    const range = `a step number from 1 to ${steps.length} (see --list)`;
-    if (!/^\d+$/.test(values.step)) throw new UsageError(`--step needs ${range}, not "${values.step}"`);
+    if (!/^\d+$/.test(values.step))
+      throw new UsageError(say('stepNotNumber', { count: steps.length, value: values.step }));
     step = Number(values.step);
     if (step < 1 || step > steps.length)
-      throw new UsageError(`--step needs ${range}; there is no step ${step}`);
+      throw new UsageError(say('noSuchStep', { count: steps.length, step }));
   }
-  if (values.json && values.interactive) throw new UsageError('--json and --interactive do not go together');
-  // NO_COLOR counts when present and not empty (no-color.org); FORCE_COLOR=0 also means none.
-  const noColorEnv = (env.NO_COLOR !== undefined && env.NO_COLOR !== '') || env.FORCE_COLOR === '0';
-  const forceColor = env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '' && env.FORCE_COLOR !== '0';
+  if (values.json && values.interactive) throw new UsageError(say('jsonInteractive'));
   return {
     list: values.list,
     step,
     lang,
-    color: values.color && !noColorEnv && (terminal || forceColor),
-    pace,
+    color: parsed.colour,
+    pace: values.pace,
     interactive: values.interactive,
     json: values.json,
-    help: values.help,
   };
 }
 
-function parse(argv: readonly string[]) {
-  return parseArgs({
-    args: [...argv],
-    strict: true,
-    allowPositionals: false,
-    allowNegative: true,
-    options: {
-      list: { type: 'boolean', default: false },
-      step: { type: 'string' },
-      lang: { type: 'string', default: 'zh' },
-      color: { type: 'boolean', default: true },
-      pace: { type: 'string', default: 'article' },
-      interactive: { type: 'boolean', default: false },
-      json: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  });
+/**
+ * The options a command line asks for, for callers inside this process (tests); `main.ts` goes through the
+ * toolkit's `command()`, which also answers --help and --version.
+ */
+export function parseTourArgs(argv: readonly string[], context: ParseContext = {}): TourOptions {
+  const outcome = parseCommand(spec, argv, context);
+  if (outcome.kind !== 'run') throw new UsageError(`--${outcome.kind} prints text; it runs no tour`);
+  return tourOptions(outcome);
 }

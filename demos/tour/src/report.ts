@@ -1,5 +1,5 @@
+import type { Lang } from '@memos-kit/terminal';
 import type { ExchangeRecord } from './exchanges.ts';
-import type { Lang } from './i18n.ts';
 import type { Pace } from './options.ts';
 
 /**

@@ -3,11 +3,10 @@ import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { entryArgs } from '@memos-kit/process';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-export const stdioServerPath = fileURLToPath(
-  new URL('../../../packages/memos-mcp/src/stdio.ts', import.meta.url),
-);
+const stdioServerPath = fileURLToPath(new URL('../../../packages/memos-mcp/src/stdio.ts', import.meta.url));
 
 export interface StdioExchange {
   /** The line read back from the child's stdout, without its newline. */
@@ -27,14 +26,14 @@ export interface StdioSession {
 
 /**
  * Starts the kit's stdio server as a child process, the way a Host does: two pipes, one JSON-RPC message
- * per line. The interpreter is this Node with tsx loaded, so no build step and no npx are involved.
+ * per line. The interpreter is this Node with tsx loaded (`entryArgs`), so no build step, no shell and no
+ * npx are involved; the spawn stays ours because a Host owns its child's pipes line by line.
  */
 export async function startStdioSession(args: readonly string[] = []): Promise<StdioSession> {
-  const child: ChildProcessWithoutNullStreams = spawn(
-    process.execPath,
-    ['--import', 'tsx', stdioServerPath, ...args],
-    { cwd: repoRoot, stdio: ['pipe', 'pipe', 'pipe'] },
-  );
+  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, entryArgs(stdioServerPath, args), {
+    cwd: repoRoot,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   await once(child, 'spawn');
   const pid = child.pid ?? -1;
   const lines = createInterface({ input: child.stdout });

@@ -1,3 +1,4 @@
+import type { Bilingual, Lang } from '@memos-kit/terminal';
 import { loadFixture } from '@memos-kit/wire';
 import {
   type ExchangeContext,
@@ -8,7 +9,6 @@ import {
   withHeader,
 } from './exchanges.ts';
 import { claimedTool, headerMismatchRule } from './header-mismatch.ts';
-import type { Bilingual, Lang } from './i18n.ts';
 
 /** How a step lays its exchanges out on screen. */
 export type Layout = 'stream' | 'side-by-side' | 'tool-catalog';

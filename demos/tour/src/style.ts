@@ -1,4 +1,4 @@
-import { styleText } from 'node:util';
+import type { ColourFormat, Paint } from '@memos-kit/terminal';
 
 /** What a piece of text is, so each layer of a message keeps one colour across the whole tour. */
 export type Role =
@@ -12,9 +12,9 @@ export type Role =
   | 'ok'
   | 'fail';
 
-type StyleFormat = Parameters<typeof styleText>[0];
-
-const formats: Record<Role, StyleFormat> = {
+// Which colour each layer wears is the tour's own idea (the README's legend); whether to colour at all is
+// the kit's one rule, decided by the toolkit's colourWanted before a Paint reaches this module.
+const formats: Record<Role, ColourFormat> = {
   envelope: 'cyan',
   protocol: 'magenta',
   business: 'green',
@@ -26,11 +26,9 @@ const formats: Record<Role, StyleFormat> = {
   fail: ['bold', 'red'],
 };
 
-export type Paint = (role: Role, text: string) => string;
+export type RolePaint = (role: Role, text: string) => string;
 
-export function createPaint(color: boolean): Paint {
-  if (!color) return (_role, text) => text;
-  // validateStream: false because the caller already decided (--no-color, NO_COLOR); a piped transcript
-  // with colours on request must keep them.
-  return (role, text) => (text === '' ? text : styleText(formats[role], text, { validateStream: false }));
+/** The toolkit's paint (plain when colour is off), driven by roles instead of colour names. */
+export function paintRoles(paint: Paint): RolePaint {
+  return (role, text) => paint(formats[role], text);
 }

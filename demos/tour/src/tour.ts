@@ -1,17 +1,18 @@
+import { createPaint, type Lang, UsageError } from '@memos-kit/terminal';
 import { loadManifest } from '@memos-kit/wire';
 import type { ExchangeContext, HttpExchangeRecord } from './exchanges.ts';
 import { t } from './i18n.ts';
-import { type TourOptions, UsageError, usage } from './options.ts';
+import { errors, type TourOptions } from './options.ts';
 import { Prompt } from './prompt.ts';
 import { reportSchemaUrl, type StepListing, type StepRecord, type TourReport } from './report.ts';
 import { Resources } from './servers.ts';
 import { type Step, stepSection, steps, stepTitle } from './steps.ts';
-import { createPaint } from './style.ts';
+import { paintRoles } from './style.ts';
 import { TextView } from './view.ts';
 
 export interface TourIO {
   write(text: string): void;
-  /** Terminal width for the side-by-side step. */
+  /** Columns a line may take (the toolkit's terminalWidth: the terminal's, at most 100 when piped). */
   width: number;
   /** Where --interactive reads Enter and q from. */
   input?: NodeJS.ReadableStream & { isTTY?: boolean; setRawMode?(mode: boolean): unknown };
@@ -27,7 +28,7 @@ export class Interrupted extends Error {
   override name = 'Interrupted';
 }
 
-export function listSteps(lang: TourOptions['lang']): string[] {
+export function listSteps(lang: Lang): string[] {
   return steps.map((step, i) => {
     const section = stepSection(step, lang);
     return `${String(i + 1).padStart(2)}. ${stepTitle(step, lang)}  [§${section.number}]`;
@@ -35,7 +36,7 @@ export function listSteps(lang: TourOptions['lang']): string[] {
 }
 
 /** The same route as `listSteps`, for `--list --json`: a script or a slide deck can read it. */
-export function stepListing(lang: TourOptions['lang']): StepListing {
+export function stepListing(lang: Lang): StepListing {
   return {
     kit: 'memos-mcp-rest-kit',
     lang,
@@ -53,9 +54,7 @@ function selectSteps(options: TourOptions): { step: Step; number: number }[] {
   if (options.step === undefined) return all;
   const chosen = all[options.step - 1];
   if (!chosen)
-    throw new UsageError(
-      `--step needs a step number from 1 to ${steps.length}; there is no step ${options.step}`,
-    );
+    throw new UsageError(errors.t(options.lang, 'noSuchStep', { count: steps.length, step: options.step }));
   return [chosen];
 }
 
@@ -64,10 +63,6 @@ function selectSteps(options: TourOptions): { step: Step; number: number }[] {
  * and stops everything it started before returning, also when interrupted (`signal`) or quit (q).
  */
 export async function runTour(options: TourOptions, io: TourIO, signal: AbortSignal): Promise<TourOutcome> {
-  if (options.help) {
-    io.write(`${usage}\n`);
-    return { exitCode: 0 };
-  }
   const lang = options.lang;
   if (options.list) {
     if (options.json) io.write(`${JSON.stringify(stepListing(lang), null, 2)}\n`);
@@ -77,7 +72,7 @@ export async function runTour(options: TourOptions, io: TourIO, signal: AbortSig
   const chosen = selectSteps(options);
   const view = options.json
     ? undefined
-    : new TextView({ lang, paint: createPaint(options.color), width: io.width, write: io.write });
+    : new TextView({ lang, paint: paintRoles(createPaint(options.color)), width: io.width, write: io.write });
   const resources = new Resources(options.pace === 'article' ? 'article' : 'off', {
     onServer: (server) => view?.serverStarted(server.url, server.dataset),
     onStdio: (session) => view?.stdioStarted(session.pid),

@@ -1,4 +1,13 @@
 import {
+  type Lang,
+  padToWidth,
+  sideBySide,
+  stringWidth,
+  table,
+  wrapLine,
+  wrapText,
+} from '@memos-kit/terminal';
+import {
   type Difference,
   type HttpHeaders,
   loadFixture,
@@ -14,15 +23,26 @@ import type {
   SseEventRecord,
   StdioExchangeRecord,
 } from './exchanges.ts';
-import { type Lang, t } from './i18n.ts';
+import { t } from './i18n.ts';
 import { type JsonContext, paintJson } from './json-layers.ts';
-import { sideBySide, table } from './layout.ts';
 import type { Step } from './steps.ts';
-import type { Paint, Role } from './style.ts';
+import type { Role, RolePaint } from './style.ts';
 
 const indent = '  ';
 /** Side by side needs room for two raw messages; below this the step is shown one exchange after the other. */
 const minSideBySideWidth = 100;
+
+/**
+ * Cuts a raw line to `width` columns, continuing under the line's own indentation, so every line of the
+ * tour fits the terminal (100 columns when piped) while the bytes stay in their order and unchanged.
+ */
+function fitLine(text: string, width: number): string[] {
+  const lead = /^ */.exec(text)?.[0] ?? '';
+  const room = width - lead.length;
+  // Past a deep indentation a narrow terminal would get a column of stubs; its own wrapping reads better.
+  if (stringWidth(text) <= width || room < 20) return [text];
+  return wrapLine(text.slice(lead.length), room).map((piece) => `${lead}${piece}`);
+}
 
 function seconds(ms: number): string {
   return `+${(ms / 1000).toFixed(3)} s`;
@@ -43,7 +63,8 @@ function bodyContext(target: string | undefined): JsonContext {
 
 export interface TextViewOptions {
   lang: Lang;
-  paint: Paint;
+  paint: RolePaint;
+  /** Every printed line fits this many columns. */
   width: number;
   write(text: string): void;
 }
@@ -60,8 +81,17 @@ export class TextView implements ExchangeView {
     this.#o = options;
   }
 
+  /** A line of the wire is cut where the width ends, never reflowed, its pieces under its own indentation. */
   #line(text = ''): void {
-    this.#o.write(`${text}\n`);
+    for (const piece of fitLine(text, this.#o.width)) this.#o.write(`${piece}\n`);
+  }
+
+  /** A sentence of the tour's own is wrapped at word (or CJK character) boundaries, under its first word. */
+  #prose(lead: string, text: string, role?: Role): void {
+    const hanging = ' '.repeat(stringWidth(lead));
+    for (const line of wrapText(`${lead}${text}`, this.#o.width, hanging)) {
+      this.#o.write(`${role ? this.#o.paint(role, line) : line}\n`);
+    }
   }
 
   #t(key: Parameters<typeof t>[1], vars?: Record<string, string | number>): string {
@@ -102,15 +132,15 @@ export class TextView implements ExchangeView {
     this.#shown = undefined;
     this.#line();
     this.#line(p('title', `${this.#t('step')} ${number}/${total} · ${title}`));
-    const where = `${this.#t('section')} ${section.number} ${this.#t('sectionSuffix')}`.replace(/\s+$/, '');
+    const where = this.#t('section', { number: section.number });
     this.#line(p('muted', section.title === title ? where : `${where} · ${section.title}`));
-    this.#line(`▸ ${step.note[this.#o.lang]}`);
+    this.#prose('▸ ', step.note[this.#o.lang]);
     const fixture = step.fixtures[0] ? loadFixture(step.fixtures[0]).entry : undefined;
     if (step.fixtures.length === 1 && fixture && !step.derived) {
-      if (fixture.written) this.#line(p('muted', `※ ${fixture.written[this.#o.lang]}`));
-      if (fixture.abridged) this.#line(p('muted', `※ ${fixture.abridged[this.#o.lang]}`));
+      if (fixture.written) this.#prose('※ ', fixture.written[this.#o.lang], 'muted');
+      if (fixture.abridged) this.#prose('※ ', fixture.abridged[this.#o.lang], 'muted');
     }
-    if (step.derived) this.#line(p('muted', `※ ${this.#t('kitExchange')}`));
+    if (step.derived) this.#prose('※ ', this.#t('kitExchange'), 'muted');
   }
 
   // ---- raw messages -------------------------------------------------------------------------
@@ -281,7 +311,7 @@ export class TextView implements ExchangeView {
       else if (hints.destructiveHint) hint = this.#t('destructive');
       rows.push([String(tool.name), `${meta.method ?? '?'} ${meta.path ?? '?'}`, hint]);
     }
-    const [head, ...body] = table(rows);
+    const [head, ...body] = table(rows, { width: this.#o.width - indent.length });
     lines.push(p('muted', head ?? ''));
     for (const row of body) {
       const name = row.split(' ')[0] ?? '';
@@ -358,12 +388,14 @@ export class TextView implements ExchangeView {
 
   #differences(differences: readonly Difference[]): void {
     const p = this.#o.paint;
-    const zh = this.#o.lang === 'zh';
+    const labels = [this.#t('diffArticle'), this.#t('diffLive')];
+    const [article = '', live = ''] = labels.map((label) =>
+      padToWidth(label, Math.max(...labels.map((l) => stringWidth(l)))),
+    );
     for (const d of differences) {
-      this.#line(`${indent}${p('fail', `${d.where} ${d.path}`)} ${p('muted', describe(d, this.#o.lang))}`);
-      if (d.kind !== 'unexpected')
-        this.#line(`${indent}${indent}${zh ? '文章' : 'article'}: ${show(d.expected)}`);
-      if (d.kind !== 'missing') this.#line(`${indent}${indent}${zh ? '实际' : 'live   '}: ${show(d.actual)}`);
+      this.#line(`${indent}${p('fail', `${d.where} ${d.path}`)} ${p('muted', this.#t(describe(d)))}`);
+      if (d.kind !== 'unexpected') this.#line(`${indent}${indent}${article}: ${show(d.expected)}`);
+      if (d.kind !== 'missing') this.#line(`${indent}${indent}${live}: ${show(d.actual)}`);
     }
   }
 
@@ -384,19 +416,20 @@ export class TextView implements ExchangeView {
   }
 }
 
-function describe(d: Difference, lang: Lang): string {
-  const zh = lang === 'zh';
+function describe(
+  d: Difference,
+): 'diffMissing' | 'diffUnexpected' | 'diffType' | 'diffLength' | 'diffChanged' {
   switch (d.kind) {
     case 'missing':
-      return zh ? '文章有，实际响应没有' : 'the article has it, the live response does not';
+      return 'diffMissing';
     case 'unexpected':
-      return zh ? '实际响应有，文章没有' : 'the live response has it, the article does not';
+      return 'diffUnexpected';
     case 'type':
-      return zh ? '值的类型不同' : 'a different kind of value';
+      return 'diffType';
     case 'length':
-      return zh ? '元素个数不同' : 'a different number of items';
+      return 'diffLength';
     default:
-      return zh ? '值不同' : 'a different value';
+      return 'diffChanged';
   }
 }
 

@@ -1,22 +1,23 @@
 import { PassThrough } from 'node:stream';
+import { portIsClosed, processIsGone, type RunningEntry, startEntry } from '@memos-kit/process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseTourArgs } from '../src/options.ts';
 import { runTour } from '../src/tour.ts';
-import { portIsClosed, processIsGone, startTour, stopTour, type TourProcess } from './tour-process.ts';
+import { tourMain, tourRun } from './tour-process.ts';
 
 describe('Ctrl-C during an interactive tour', () => {
-  let tour: TourProcess | undefined;
-  afterAll(() => stopTour(tour));
+  let tour: RunningEntry | undefined;
+  afterAll(() => tour?.stop({ signal: 'SIGKILL' }));
 
   it('stops its servers and its stdio child, and exits', async () => {
-    tour = startTour(['--interactive', '--pace', 'fast', '--no-color', '--lang', 'en']);
+    tour = startEntry(tourMain, tourRun(['--interactive', '--pace', 'fast', '--no-color', '--lang', 'en']));
     const running = tour;
     const prompts = (out: string) => out.split('Press Enter').length - 1;
     // Press Enter at each pause until the stdio step has run, so the tour holds two servers and a child.
     for (let seen = 1; ; seen++) {
       await running.waitFor((out) => prompts(out) >= seen);
       if (running.stdout().includes('Line read from stdout')) break;
-      running.child.stdin.write('\n');
+      running.child.stdin?.write('\n');
     }
     const ports = [...running.stdout().matchAll(/Server started http:\/\/127\.0\.0\.1:(\d+)/g)].map((m) =>
       Number(m[1]),
@@ -27,19 +28,19 @@ describe('Ctrl-C during an interactive tour', () => {
     for (const port of ports) expect(await portIsClosed(port)).toBe(false);
 
     running.child.kill('SIGINT');
-    expect(await running.exited).toBe(130);
+    expect((await running.exited).code).toBe(130);
     expect(running.stdout()).toContain('Interrupted');
     for (const port of ports) expect(await portIsClosed(port)).toBe(true);
     expect(processIsGone(pid)).toBe(true);
   }, 120_000);
 
   it('stops mid-stream, while the SSE response is still open at the article’s pace', async () => {
-    tour = startTour(['--step', '9', '--pace', 'article', '--no-color', '--lang', 'en']);
+    tour = startEntry(tourMain, tourRun(['--step', '9', '--pace', 'article', '--no-color', '--lang', 'en']));
     const running = tour;
     await running.waitFor(/event 1\n/);
     const port = Number(running.stdout().match(/Server started http:\/\/127\.0\.0\.1:(\d+)/)?.[1]);
     running.child.kill('SIGINT');
-    expect(await running.exited).toBe(130);
+    expect((await running.exited).code).toBe(130);
     // The final event was due two seconds later; the stream was cut, not waited for.
     expect(running.stdout()).not.toContain('event 2');
     expect(await portIsClosed(port)).toBe(true);
@@ -51,7 +52,7 @@ describe('q at a pause', () => {
     const input = new PassThrough();
     let out = '';
     const io = { write: (text: string) => (out += text), width: 120, input };
-    const options = parseTourArgs(['--interactive', '--lang', 'en', '--step', '2'], {}, false);
+    const options = parseTourArgs(['--interactive', '--lang', 'en', '--step', '2'], { env: {}, stdout: {} });
     const running = runTour(options, io, new AbortController().signal);
     input.write('q\n');
     const outcome = await running;

@@ -8,7 +8,7 @@ import { runTour } from '../src/tour.ts';
 async function printed(argv: string[]): Promise<{ text: string; exitCode: number }> {
   let text = '';
   const outcome = await runTour(
-    parseTourArgs(argv, {}, false),
+    parseTourArgs(argv, { env: {}, stdout: {} }),
     { write: (chunk) => (text += chunk), width: 120 },
     new AbortController().signal,
   );

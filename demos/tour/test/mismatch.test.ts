@@ -1,9 +1,10 @@
 import { startServer } from '@memos-kit/memos-mcp';
+import { createPaint } from '@memos-kit/terminal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExchangeContext, replayFixture } from '../src/exchanges.ts';
 import { parseTourArgs } from '../src/options.ts';
 import type { ResourcePool } from '../src/servers.ts';
-import { createPaint } from '../src/style.ts';
+import { paintRoles } from '../src/style.ts';
 import { listSteps, runTour } from '../src/tour.ts';
 import { TextView } from '../src/view.ts';
 
@@ -19,7 +20,7 @@ describe('a live exchange that differs from the article', () => {
     let out = '';
     const view = new TextView({
       lang: 'en',
-      paint: createPaint(false),
+      paint: paintRoles(createPaint(false)),
       width: 120,
       write: (t) => (out += t),
     });
@@ -41,7 +42,7 @@ describe('--list and --help', () => {
     let out = '';
     const io = { write: (t: string) => (out += t), width: 120 };
     const outcome = await runTour(
-      parseTourArgs(['--list', '--lang', 'en']),
+      parseTourArgs(['--list', '--lang', 'en'], { env: {}, stdout: {} }),
       io,
       new AbortController().signal,
     );
@@ -52,6 +53,8 @@ describe('--list and --help', () => {
   });
 
   it('refuses a step that does not exist, naming the valid range', () => {
-    expect(() => parseTourArgs(['--step', '99'])).toThrow(/from 1 to 9 .*there is no step 99/);
+    expect(() => parseTourArgs(['--step', '99', '--lang', 'en'])).toThrow(
+      /from 1 to 9 .*there is no step 99/,
+    );
   });
 });

@@ -1,13 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { type EntryRun, runEntry } from '@memos-kit/process';
+import { stringWidth } from '@memos-kit/terminal';
 import { loadManifest } from '@memos-kit/wire';
 import { Ajv2020 } from 'ajv/dist/2020';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { t } from '../src/i18n.ts';
 import type { TourReport } from '../src/report.ts';
 import { steps } from '../src/steps.ts';
 import { normalizeTranscript } from '../src/transcript.ts';
-import { startTour, stopTour, type TourProcess } from './tour-process.ts';
+import { tourMain, tourRun } from './tour-process.ts';
 
 const transcriptPath = fileURLToPath(new URL('../transcripts/tour.txt', import.meta.url));
 const schema = JSON.parse(
@@ -15,43 +17,61 @@ const schema = JSON.parse(
 ) as object;
 
 describe('pnpm demo --pace fast --no-color (the text tour, as a child process)', () => {
-  let tour: TourProcess | undefined;
-  let code: number | string;
+  let tour: EntryRun;
   beforeAll(async () => {
-    tour = startTour(['--pace', 'fast', '--no-color', '--lang', 'zh']);
-    code = await tour.exited;
+    // runEntry kills the tour if it hangs, so no test leaves a process behind.
+    tour = await runEntry(tourMain, {
+      ...tourRun(['--pace', 'fast', '--no-color', '--lang', 'zh']),
+      timeoutMs: 100_000,
+    });
   }, 120_000);
-  afterAll(() => stopTour(tour));
 
   it('walks every step against the live servers and every step matches the article', () => {
-    expect(tour?.stderr()).toBe('');
-    expect(code).toBe(0);
-    const out = tour?.stdout() ?? '';
+    expect(tour.stderr).toBe('');
+    expect(tour.code).toBe(0);
+    const out = tour.stdout;
     for (const [i] of steps.entries()) expect(out).toContain(`步骤 ${i + 1}/${steps.length} · `);
     expect(out).not.toContain('✘');
     expect(out).toContain(t('zh', 'summaryAll', { total: steps.length }));
   });
 
   it('prints plain text when asked to', () => {
-    expect(tour?.stdout()).not.toContain('\u001b[');
+    expect(tour.stdout).not.toContain('\u001b[');
+  });
+
+  it('fits 100 columns when piped, and keeps step 1 side by side with the gutter in one column', () => {
+    const lines = tour.stdout.split('\n');
+    const wide = lines.filter((line) => stringWidth(line) > 100);
+    expect(wide, 'lines wider than 100 columns').toEqual([]);
+    const step1 = lines.slice(lines.findIndex((line) => line.startsWith('步骤 1/')));
+    const rows = step1
+      .slice(
+        0,
+        step1.findIndex((line) => line.startsWith('步骤 2/')),
+      )
+      .filter((l) => l.includes('│'));
+    expect(rows.length).toBeGreaterThan(20);
+    const gutters = new Set(rows.map((row) => stringWidth(row.slice(0, row.indexOf('│')))));
+    expect([...gutters]).toHaveLength(1);
   });
 
   it('is what transcripts/tour.txt shows (ports, pids and times aside)', () => {
     const captured = readFileSync(transcriptPath, 'utf8');
     const stale = 'transcripts/tour.txt is stale; refresh it with: pnpm --filter @memos-kit/tour transcript';
-    expect(normalizeTranscript(tour?.stdout() ?? ''), stale).toBe(normalizeTranscript(captured));
+    expect(normalizeTranscript(tour.stdout), stale).toBe(normalizeTranscript(captured));
   });
 });
 
 describe('pnpm demo --json', () => {
-  let tour: TourProcess | undefined;
   let report: TourReport;
   beforeAll(async () => {
-    tour = startTour(['--json', '--pace', 'fast', '--lang', 'en']);
-    expect(await tour.exited).toBe(0);
-    report = JSON.parse(tour.stdout()) as TourReport;
+    const tour = await runEntry(tourMain, {
+      ...tourRun(['--json', '--pace', 'fast', '--lang', 'en']),
+      timeoutMs: 100_000,
+    });
+    expect(tour.code, tour.stderr).toBe(0);
+    report = JSON.parse(tour.stdout) as TourReport;
   }, 120_000);
-  afterAll(() => stopTour(tour));
 
   it('validates against the published schema', () => {
     const validate = new Ajv2020({ allErrors: true }).compile(schema);
