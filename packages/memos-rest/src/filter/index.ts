@@ -13,7 +13,7 @@ import { ATTACHMENT_SCHEMA, type FilterSchema, MEMO_SCHEMA } from './schema.ts';
 
 function compile<Row>(filter: string, schema: FilterSchema<Row>, now: number): Predicate<Row> {
   return withinDepth(() => {
-    const parsed = parseFilter(filter, schema.environment, schema.advertised);
+    const parsed = parseFilter(filter, schema);
     return predicate(checkFilter(parsed, filter, schema, now));
   });
 }

@@ -2,20 +2,17 @@
 // 100,000 nodes, 1,000 list items, 32 call arguments) and reports a breach as a ParseError; a nesting the
 // parser allows may still exhaust the stack later, in the checker or the planner, as a RangeError. Both are
 // the filter's fault, not the server's, and say so with one message.
-import type { Environment, ParseResult } from '@marcbachmann/cel-js';
+import type { ParseResult } from '@marcbachmann/cel-js';
 import { celErrorMessage, filterError, TOO_DEEP } from './messages.ts';
+import type { FilterSchema } from './schema.ts';
 
-export function parseFilter(
-  source: string,
-  environment: Environment,
-  fieldNames: readonly string[],
-): ParseResult {
+export function parseFilter<Row>(source: string, schema: FilterSchema<Row>): ParseResult {
   if (source.trim() === '') throw filterError('the filter expression is empty');
   try {
-    return environment.parse(source);
+    return schema.environment.parse(source);
   } catch (error) {
     if (error instanceof RangeError) throw error;
-    throw filterError(celErrorMessage(error, source, fieldNames));
+    throw filterError(celErrorMessage(error, source, schema.advertised));
   }
 }
 
