@@ -1,36 +1,18 @@
 // `pnpm demo:hateoas`: the article's closing section, run. A links-only client walks order 123
 // through HAL; then the same moment is seen through MCP tools.
 
+import { command } from '@memos-kit/terminal';
 import { runInteractive } from './demo/interactive.ts';
 import { runMemoThreeWays } from './demo/memo-three-ways.ts';
-import { createSay } from './demo/messages.ts';
-import { parseDemoArgs, UsageError, usage } from './demo/options.ts';
-import { createPaint, Printer } from './demo/printer.ts';
+import { messages } from './demo/messages.ts';
+import { demoSpec } from './demo/options.ts';
+import { Printer } from './demo/printer.ts';
 import { type DemoContext, printSummary, runHalScenario, runMcpScenario } from './demo/scenario.ts';
 import { startOrdersServer } from './server.ts';
 
-// Piped into `head` or a pager that quits early: stop quietly instead of dying on EPIPE.
-process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code === 'EPIPE') process.exit(0);
-  throw error;
-});
-
-async function main(): Promise<number> {
-  let options: ReturnType<typeof parseDemoArgs>;
-  try {
-    options = parseDemoArgs(process.argv.slice(2));
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`${error.message}\n\n${usage}\n`);
-    return 2;
-  }
-  if (options.help) {
-    process.stdout.write(`${usage}\n`);
-    return 0;
-  }
-
-  const printer = new Printer(createPaint(options.color));
-  const say = createSay(options.lang);
+await command(demoSpec, async ({ values, paint, width, lang }) => {
+  const printer = new Printer(paint, width);
+  const say = messages.in(lang);
   const server = await startOrdersServer();
   let failures = 0;
   const context: DemoContext = {
@@ -50,7 +32,7 @@ async function main(): Promise<number> {
     printer.note(
       `${say('servers')}: ${say('halServer')} ${server.url}/orders/123 · ${say('mcpServer')} ${server.mcpUrl}`,
     );
-    if (options.interactive) await runInteractive(context);
+    if (values.interactive) await runInteractive(context);
     else {
       await runHalScenario(context);
       await runMcpScenario(context);
@@ -60,7 +42,6 @@ async function main(): Promise<number> {
   } finally {
     await server.close();
   }
+  // A check that failed makes the run fail, so a broken lesson never passes silently.
   return failures === 0 ? 0 : 1;
-}
-
-process.exitCode = await main();
+});

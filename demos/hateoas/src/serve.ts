@@ -1,26 +1,33 @@
 // Serves the orders alone, for `curl -i` in class: `pnpm --filter @memos-kit/demo-hateoas serve [port]`.
+import { closeOnSignals } from '@memos-kit/process';
+import { command, table, UsageError } from '@memos-kit/terminal';
+import { messages } from './demo/messages.ts';
+import { DEFAULT_SERVE_PORT, serveSpec } from './demo/options.ts';
 import { startOrdersServer } from './server.ts';
 
-const requested = process.argv[2];
-if (requested !== undefined && !/^\d{1,5}$/.test(requested)) {
-  process.stderr.write(`Usage: serve [port]   (a number, 0 for any free port; default 5240)\n`);
-  process.exit(2);
-}
-const server = await startOrdersServer({ port: requested === undefined ? 5240 : Number(requested) });
-process.stdout.write(
-  [
-    `orders (HAL)  ${server.url}/orders/123`,
-    `MCP           ${server.mcpUrl}`,
+await command(serveSpec, async ({ positionals, paint, width, lang }) => {
+  const say = messages.in(lang);
+  const [requested, ...extra] = positionals;
+  if (extra.length > 0)
+    throw new UsageError(say('onePort', { count: positionals.length, words: positionals.join(' ') }));
+  const port = requested === undefined ? DEFAULT_SERVE_PORT : Number(requested);
+  if (requested !== undefined && !(/^\d{1,5}$/.test(requested) && port <= 65_535))
+    throw new UsageError(say('badPort', { value: requested }));
+  const server = await startOrdersServer({ port });
+  const lines = [
+    ...table(
+      [
+        [say('serveOrders'), `${server.url}/orders/123`],
+        ['MCP', server.mcpUrl],
+      ],
+      { width },
+    ),
     '',
-    `  curl -i ${server.url}/orders/123`,
-    `  curl -i -X POST ${server.url}/orders/123/payment`,
+    paint('bold', `  curl -i ${server.url}/orders/123`),
+    paint('bold', `  curl -i -X POST ${server.url}/orders/123/payment`),
     '',
-    'Ctrl-C stops the server.',
-    '',
-  ].join('\n'),
-);
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    void server.close().then(() => process.exit(0));
-  });
-}
+    say('serveStop'),
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+  closeOnSignals(() => server.close());
+});

@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import { listen } from '@memos-kit/process';
 import { createMcpExpressApp } from '@modelcontextprotocol/express';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler } from '@modelcontextprotocol/server';
@@ -40,23 +40,14 @@ export interface RunningOrdersServer {
 export async function startOrdersServer(
   options: { host?: string; port?: number; store?: OrderStore } = {},
 ): Promise<RunningOrdersServer> {
-  const host = options.host ?? '127.0.0.1';
   const { app, store } = createOrdersApp({ store: options.store });
-  const server = app.listen(options.port ?? 0, host);
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
-    server.once('error', reject);
-  });
-  const { port } = server.address() as AddressInfo;
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const listening = await listen(app, { host: options.host, port: options.port });
   return {
-    url,
-    mcpUrl: `${url}/mcp`,
+    url: listening.url,
+    mcpUrl: `${listening.url}/mcp`,
     store,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
+    close: async () => {
+      await listening.close();
+    },
   };
 }

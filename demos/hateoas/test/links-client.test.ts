@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import { type Listening, listen } from '@memos-kit/process';
 import express from 'express';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LinksClient, menuFrom, readLinks } from '../src/client/links-client.ts';
@@ -66,7 +66,7 @@ describe('LinksClient builds no URL', () => {
   // A server whose links point somewhere no convention would guess: a client that built
   // `/orders/{id}/payment` itself would miss them.
   const requests: string[] = [];
-  let close: () => Promise<void>;
+  let server: Listening | undefined;
   let base: string;
   beforeAll(async () => {
     const app = express();
@@ -88,13 +88,11 @@ describe('LinksClient builds no URL', () => {
         '/shop/o/abc',
       ),
     );
-    const listener = app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => listener.once('listening', resolve));
-    base = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
-    close = () => new Promise((resolve) => listener.close(() => resolve()));
+    server = await listen(app);
+    base = server.url;
   });
   afterAll(async () => {
-    await close?.();
+    await server?.close();
   });
 
   it('follows each href as given, resolved against the document it came from', async () => {

@@ -1,15 +1,5 @@
-import { styleText } from 'node:util';
+import { type ColourFormat, type Paint, PIPED_WIDTH, stringWidth, wrapText } from '@memos-kit/terminal';
 import type { Exchange, Menu, MenuItem } from '../client/links-client.ts';
-import { formatJson } from '../json-format.ts';
-
-type Style = Parameters<typeof styleText>[0];
-
-export type Paint = (style: Style, text: string) => string;
-
-export function createPaint(color: boolean): Paint {
-  // validateStream: false because the caller already decided (--no-color, NO_COLOR, not a terminal).
-  return color ? (style, text) => styleText(style, text, { validateStream: false }) : (_style, text) => text;
-}
 
 /** The response headers worth seeing in this lesson; the rest (Date, Keep-Alive…) is noise here. */
 const SHOWN_HEADERS = ['content-type', 'content-location', 'allow'];
@@ -24,6 +14,8 @@ export interface WireLine {
 export class Printer {
   constructor(
     readonly paint: Paint,
+    /** Columns a line may take; prose is wrapped to it, the wire is shown as sent. */
+    private readonly width: number = PIPED_WIDTH,
     private readonly write: (text: string) => void = (text) => process.stdout.write(text),
   ) {}
 
@@ -50,15 +42,22 @@ export class Printer {
   }
 
   note(text: string): void {
-    this.line(this.paint('gray', `  ${text}`));
+    for (const line of wrapText(text, this.width - 2)) this.line(this.paint('gray', `  ${line}`));
   }
 
   ok(text: string): void {
-    this.line(`  ${this.paint('green', '✓')} ${text}`);
+    this.marked(this.paint('green', '✓'), text);
   }
 
   fail(text: string): void {
-    this.line(`  ${this.paint('red', '✗')} ${text}`);
+    this.marked(this.paint('red', '✗'), text);
+  }
+
+  /** A line after a one-cell mark; what does not fit continues under the text, not under the mark. */
+  private marked(mark: string, text: string): void {
+    const [first = '', ...rest] = wrapText(text, this.width - 4);
+    this.line(`  ${mark} ${first}`);
+    for (const line of rest) this.line(`    ${line}`);
   }
 
   wire(message: WireLine): void {
@@ -87,24 +86,21 @@ export class Printer {
     });
   }
 
-  json(value: unknown): string {
-    return formatJson(value);
-  }
-
   /** Buttons for the links the client knows; unknown links shown greyed, never numbered. */
   menu(title: string, menu: Menu, texts: MenuTexts, stale: MenuItem[] = []): void {
     this.line(`  ${this.paint('underline', title)}`);
     if (menu.offered.length === 0) this.line(`    ${this.paint('gray', texts.noButtons)}`);
     const width = Math.max(0, ...[...menu.offered, ...stale].map((item) => item.label.length));
-    const button = (item: MenuItem, number: number, style: Style) =>
+    const button = (item: MenuItem, number: number, style: ColourFormat) =>
       `    ${this.paint(style, `[${number}]`)} ${item.label.padEnd(width)}  ${this.paint('gray', `${item.method} ${item.href}`)}`;
     menu.offered.forEach((item, index) => {
       this.line(button(item, index + 1, ['bold', 'green']));
     });
     for (const link of menu.unknown) {
-      this.line(
-        this.paint('gray', `     · ${link.rel.padEnd(width - 1)}  ${link.href}  ← ${texts.unknownLink}`),
-      );
+      // The explanation continues under itself, so the link stays readable at a glance.
+      const lead = `     · ${link.rel.padEnd(width - 1)}  ${link.href}  ← `;
+      for (const line of wrapText(`${lead}${texts.unknownLink}`, this.width, ' '.repeat(stringWidth(lead))))
+        this.line(this.paint('gray', line));
     }
     if (stale.length > 0 && texts.oldTab) this.line(`  ${this.paint('yellow', texts.oldTab)}`);
     stale.forEach((item, index) => {

@@ -164,7 +164,7 @@ export async function runMcpScenario(context: DemoContext): Promise<void> {
 
 export function printSummary(context: DemoContext): void {
   context.printer.section(context.say('summaryTitle'));
-  for (const line of context.say('summary')) context.printer.line(`  ${line}`);
+  for (const line of context.say('summary').split('\n')) context.printer.line(`  ${line}`);
 }
 
 /** tools/list's tools, serialised, or undefined for any other answer. */
