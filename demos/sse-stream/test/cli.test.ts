@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { listen } from '@memos-kit/process';
-import { formatHelp, PIPED_WIDTH, stringWidth } from '@memos-kit/terminal';
+import { catalogProblems, formatHelp, PIPED_WIDTH, stringWidth } from '@memos-kit/terminal';
 import { describe, expect, it } from 'vitest';
 import { errors, spec } from '../src/options.ts';
 import { normaliseTranscript, runDemo } from './run-demo.ts';
@@ -54,6 +54,23 @@ describe('pnpm demo:sse', () => {
     const unknown = await runDemo(['--bogus']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/^pnpm demo:sse: Unknown option '--bogus'/);
+  });
+
+  it('describes every option in its help, in both languages, and has every error in both', () => {
+    for (const lang of ['zh', 'en'] as const) {
+      const help = formatHelp(spec, lang, PIPED_WIDTH);
+      for (const option of [
+        '--fast',
+        '--lesson stream|chunks|proxy',
+        '--seed N',
+        '--url URL',
+        '--[no-]color',
+      ])
+        expect(help).toContain(option);
+      // A plain `pnpm serve` answers at once from the workshop data: --url alone would lose the lesson.
+      expect(help).toContain('pnpm serve --pace article --dataset empty');
+    }
+    expect(catalogProblems(errors.catalogs)).toStrictEqual([]);
   });
 
   it('answers --help from its option table in either language, without starting a server', async () => {
