@@ -1,15 +1,21 @@
-import { styleText } from 'node:util';
+// A type import only: the docs site bundles wire for the browser, where node:util does not exist.
+import type { styleText } from 'node:util';
 import type { Difference } from './compare.ts';
 import type { MatchResult } from './match.ts';
 
-type Style = Parameters<typeof styleText>[0];
+/**
+ * The shape of `@memos-kit/terminal`'s `Paint`: whether to colour is the command's decision (the kit's one
+ * colour rule), so the diff only takes the painter it is handed.
+ */
+type Paint = (format: Parameters<typeof styleText>[0], text: string) => string;
+
+const plain: Paint = (_format, text) => text;
 
 /**
  * A diff a learner can read: where the live exchange and the article part, what the article has,
- * what the server sent. Colour is opt-in so logs and test output stay plain.
+ * what the server sent. Plain unless given a `paint`, so logs and test output stay plain.
  */
-export function formatDifferences(result: MatchResult, options: { color?: boolean } = {}): string {
-  const paint = (style: Style, text: string) => (options.color ? styleText(style, text) : text);
+export function formatDifferences(result: MatchResult, { paint = plain }: { paint?: Paint } = {}): string {
   if (result.ok) {
     return paint('green', `✓ matches fixtures/${result.against} (${result.mode})`);
   }

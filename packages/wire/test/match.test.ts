@@ -215,6 +215,24 @@ describe('formatDifferences', () => {
     expect(() => expectMatch(result)).toThrow(/structuredContent\.memos/);
   });
 
+  it('colours only through the paint it is handed, and is plain without one', () => {
+    const result = matchResponse(
+      exact,
+      mutate(echo(exact), (json) => {
+        json.result.structuredContent.memos.push({ name: 'memos/x' });
+      }),
+    );
+    const tagged = formatDifferences(result, { paint: (format, text) => `<${String(format)}>${text}</>` });
+    expect(tagged).toContain('<red>✗ 1 difference from fixtures/02-mcp-tools-call/response.http (exact)</>');
+    expect(tagged).toContain('<green>article:</> 0');
+    const plain = formatDifferences(result);
+    expect(plain).not.toContain('<');
+    expect(plain).not.toContain('\u001b[');
+    expect(formatDifferences(matchResponse(exact, echo(exact)), { paint: (_f, text) => `[${text}]` })).toBe(
+      '[✓ matches fixtures/02-mcp-tools-call/response.http (exact)]',
+    );
+  });
+
   it('compareJson treats numbers and strings as different types', () => {
     expect(compareJson({ id: '0' }, { id: 0 }, 'exact')).toEqual([
       { where: 'body', path: '$.id', kind: 'type', expected: 0, actual: '0' },
