@@ -77,7 +77,7 @@ export async function runHalScenario(context: DemoContext): Promise<void> {
   check(
     replay.ok,
     `${say('fixtureOk')} (fixtures/${replay.against})`,
-    `${say('fixtureBad')}\n${formatDifferences(replay)}`,
+    `${say('fixtureBad')}\n${formatDifferences(replay, { paint: printer.paint })}`,
   );
   const pending = client.menu();
   printer.menu(say('menu'), pending, texts);
