@@ -3,7 +3,7 @@
  * them. `--lesson <name>` replays one of the classic stdio mistakes instead.
  */
 import { closeOnSignals } from '@memos-kit/process';
-import { command, type Paint, table, UsageError, wrapText } from '@memos-kit/terminal';
+import { command, type Paint, type ParsedCommand, table, UsageError, wrapText } from '@memos-kit/terminal';
 import { liveServers, runClient } from './client.ts';
 import { type LessonContext, lessons } from './lessons/index.ts';
 import { errors, spec } from './options.ts';
@@ -13,23 +13,19 @@ const LESSON_TIMEOUT_MS = 1500;
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
 
-async function main() {
-  await command(spec, async ({ values, paint, width, lang }) => {
-    const error = errors.in(lang);
-    if (values.trace !== 'on' && values.trace !== 'off')
-      throw new UsageError(error('badTrace', { value: values.trace }));
-    if (
-      values.lesson !== undefined &&
-      values.lesson !== 'all' &&
-      !lessons.some((l) => l.name === values.lesson)
-    )
-      throw new UsageError(error('noLesson', { name: values.lesson }));
-    const trace = values.trace === 'on';
-    if (values['list-lessons']) return listLessons(paint, width);
-    if (values.lesson !== undefined)
-      return runLesson(values.lesson, { paint, width, say: print, trace, timeoutMs: LESSON_TIMEOUT_MS });
-    return runArticlePair(paint, width, trace);
-  });
+const lessonNames = new Set(['all', ...lessons.map((lesson) => lesson.name)]);
+
+async function main({ values, paint, width, lang }: ParsedCommand<typeof spec.options>): Promise<void> {
+  const error = errors.in(lang);
+  if (values.trace !== 'on' && values.trace !== 'off')
+    throw new UsageError(error('badTrace', { value: values.trace }));
+  if (values.lesson !== undefined && !lessonNames.has(values.lesson))
+    throw new UsageError(error('noLesson', { name: values.lesson }));
+  const trace = values.trace === 'on';
+  if (values['list-lessons']) return listLessons(paint, width);
+  if (values.lesson !== undefined)
+    return runLesson(values.lesson, { paint, width, say: print, trace, timeoutMs: LESSON_TIMEOUT_MS });
+  return runArticlePair(paint, width, trace);
 }
 
 function listLessons(paint: Paint, width: number): void {
@@ -101,4 +97,4 @@ closeOnSignals(async () => {
   for (const server of liveServers) server.kill('SIGKILL');
 });
 
-await main();
+await command(spec, main);
