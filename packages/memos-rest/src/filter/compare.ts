@@ -107,15 +107,16 @@ export function comparison<Row>(
   rightNode: ASTNode,
 ): Plan<Row> {
   let field = operand(scope, leftNode);
-  const right = scope.fold(rightNode);
-  let literal = right;
+  const rightLiteral = scope.fold(rightNode);
+  let literal = rightLiteral;
   let operator = op;
   if (!field) {
+    // A literal on the left: the field is on the right, so the operator mirrors (1 < x is x > 1).
     field = operand(scope, rightNode);
     literal = scope.fold(leftNode);
     operator = MIRRORED[op];
     if (!field) {
-      if (literal && right) return constant(op, literal, right);
+      if (literal && rightLiteral) return constant(op, literal, rightLiteral);
       throw filterError('each comparison needs a field on one side and a value on the other');
     }
   }
