@@ -1,5 +1,6 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { relative, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +19,8 @@ export interface StdioExchange {
 
 export interface StdioSession {
   pid: number;
+  /** The command line as a person would type it from the kit's root, for the report (no machine paths). */
+  command: string[];
   /** Settles when the child has announced itself on stderr (or exited, or stayed silent for 10 s). */
   ready: Promise<void>;
   exchange(line: string, signal?: AbortSignal): Promise<StdioExchange>;
@@ -76,6 +79,7 @@ export async function startStdioSession(args: readonly string[] = []): Promise<S
 
   return {
     pid,
+    command: ['node', '--import', 'tsx', relative(repoRoot, stdioServerPath).split(sep).join('/'), ...args],
     ready,
     async exchange(line, signal) {
       await ready;

@@ -6,24 +6,9 @@ function acrossLines(units: readonly string[]): string {
   return units.join('(?:\\n *)?');
 }
 
-const digits = (count: number) => Array.from({ length: count }, () => '\\d');
-// 2026-12-02T11:02:01Z, or with a fraction of a second.
+// 2026-12-02T11:02:01Z, or with a fraction of a second; each `d` is one digit.
 const isoTimestamp = new RegExp(
-  acrossLines([
-    ...digits(4),
-    '-',
-    ...digits(2),
-    '-',
-    ...digits(2),
-    'T',
-    ...digits(2),
-    ':',
-    ...digits(2),
-    ':',
-    ...digits(2),
-    '(?:\\.\\d+)?',
-    'Z',
-  ]),
+  acrossLines([...[...'dddd-dd-ddTdd:dd:dd'].map((c) => (c === 'd' ? '\\d' : c)), '(?:\\.\\d+)?', 'Z']),
   'g',
 );
 

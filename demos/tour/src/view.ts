@@ -393,7 +393,9 @@ export class TextView implements ExchangeView {
       padToWidth(label, Math.max(...labels.map((l) => stringWidth(l)))),
     );
     for (const d of differences) {
-      this.#line(`${indent}${p('fail', `${d.where} ${d.path}`)} ${p('muted', this.#t(describe(d)))}`);
+      this.#line(
+        `${indent}${p('fail', `${d.where} ${d.path}`)} ${p('muted', this.#t(differenceKey[d.kind]))}`,
+      );
       if (d.kind !== 'unexpected') this.#line(`${indent}${indent}${article}: ${show(d.expected)}`);
       if (d.kind !== 'missing') this.#line(`${indent}${indent}${live}: ${show(d.actual)}`);
     }
@@ -416,22 +418,14 @@ export class TextView implements ExchangeView {
   }
 }
 
-function describe(
-  d: Difference,
-): 'diffMissing' | 'diffUnexpected' | 'diffType' | 'diffLength' | 'diffChanged' {
-  switch (d.kind) {
-    case 'missing':
-      return 'diffMissing';
-    case 'unexpected':
-      return 'diffUnexpected';
-    case 'type':
-      return 'diffType';
-    case 'length':
-      return 'diffLength';
-    default:
-      return 'diffChanged';
-  }
-}
+/** What each kind of difference means, as a key of the tour's catalog. */
+const differenceKey = {
+  missing: 'diffMissing',
+  unexpected: 'diffUnexpected',
+  type: 'diffType',
+  length: 'diffLength',
+  changed: 'diffChanged',
+} as const satisfies Record<Difference['kind'], Parameters<typeof t>[1]>;
 
 function show(value: unknown): string {
   if (value === undefined) return '(absent)';
