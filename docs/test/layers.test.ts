@@ -22,6 +22,13 @@ function layerOf(segments: Segment[], needle: string): Layer | null | undefined 
   return segments.find((segment) => segment.text.includes(needle))?.layer;
 }
 
+/** Checks where each needle lands; the layer a needle is expected in is named next to it. */
+function expectLayers(text: string, expected: Partial<Record<Layer, string[]>>): void {
+  const segments = segmentJson(text);
+  for (const [layer, needles] of Object.entries(expected))
+    for (const needle of needles) expect(layerOf(segments, needle), needle).toBe(layer);
+}
+
 describe('segmentJson', () => {
   it('keeps every byte of every fixture body', () => {
     for (const fixture of manifest.fixtures) {
@@ -39,33 +46,26 @@ describe('segmentJson', () => {
   });
 
   it('tells the three layers apart in a tools/call request', () => {
-    const segments = segmentJson(bodyOf(read(entry('mcp-tools-call'))('request.http')));
-    expect(layerOf(segments, '"jsonrpc"')).toBe('envelope');
-    expect(layerOf(segments, '"method"')).toBe('envelope');
-    expect(layerOf(segments, '"arguments"')).toBe('protocol');
-    expect(layerOf(segments, '"_meta"')).toBe('protocol');
-    expect(layerOf(segments, '"io.modelcontextprotocol/protocolVersion"')).toBe('protocol');
-    expect(layerOf(segments, '"pageSize"')).toBe('business');
-    expect(layerOf(segments, '"memo_list_memos"')).toBe('business');
+    expectLayers(bodyOf(read(entry('mcp-tools-call'))('request.http')), {
+      envelope: ['"jsonrpc"', '"method"'],
+      protocol: ['"arguments"', '"_meta"', '"io.modelcontextprotocol/protocolVersion"'],
+      business: ['"pageSize"', '"memo_list_memos"'],
+    });
   });
 
   it('puts structuredContent in the protocol layer and what it wraps in the business layer', () => {
-    const segments = segmentJson(bodyOf(read(entry('mcp-tools-call'))('response.http')));
-    expect(layerOf(segments, '"resultType"')).toBe('protocol');
-    expect(layerOf(segments, '"structuredContent"')).toBe('protocol');
-    expect(layerOf(segments, '"memos"')).toBe('business');
-    expect(layerOf(segments, '"type"')).toBe('protocol');
-    expect(layerOf(segments, '"{\\"memos\\":[]}"')).toBe('business');
-    expect(layerOf(segments, '"result"')).toBe('envelope');
+    expectLayers(bodyOf(read(entry('mcp-tools-call'))('response.http')), {
+      protocol: ['"resultType"', '"structuredContent"', '"type"'],
+      business: ['"memos"', '"{\\"memos\\":[]}"'],
+      envelope: ['"result"'],
+    });
   });
 
   it('treats tool schemas as business data and the tools[] structure as protocol', () => {
-    const segments = segmentJson(read(entry('tools-list'))('response.json'));
-    expect(layerOf(segments, '"tools"')).toBe('protocol');
-    expect(layerOf(segments, '"inputSchema"')).toBe('protocol');
-    expect(layerOf(segments, '"showDeleted"')).toBe('business');
-    expect(layerOf(segments, '"readOnlyHint"')).toBe('protocol');
-    expect(layerOf(segments, '"ttlMs"')).toBe('protocol');
+    expectLayers(read(entry('tools-list'))('response.json'), {
+      protocol: ['"tools"', '"inputSchema"', '"readOnlyHint"', '"ttlMs"'],
+      business: ['"showDeleted"'],
+    });
   });
 
   it('keeps a JSON-RPC error in the envelope and a REST body entirely in the business layer', () => {

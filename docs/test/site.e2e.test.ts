@@ -6,11 +6,12 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import type { Listening } from '@memos-kit/process';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allPages } from '../.vitepress/pages.ts';
 import { docsRoot } from './markdown-files.ts';
-import { type StaticServer, serveStatic } from './static-server.ts';
+import { serveStatic } from './static-server.ts';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // Without Chromium the browser test is skipped and says why, except where it is required (CI).
@@ -77,7 +78,7 @@ function runBuild(outDir: string): Promise<void> {
 const prebuilt = process.env.DOCS_SITE_DIR;
 let outDir: string;
 let profileDir: string;
-let server: StaticServer | undefined;
+let server: Listening | undefined;
 let context: BrowserContext | undefined;
 let page: Page;
 const problems: string[] = [];
@@ -240,6 +241,19 @@ async function openSearch() {
   return input;
 }
 
+/** Types `query` into the local search on the page at `url`; the results' titles and links. */
+async function search(url: string, query: string): Promise<{ titles: string[]; links: string[] }> {
+  await open(url);
+  const input = await openSearch();
+  await input.fill(query);
+  const results = page.locator('.VPLocalSearchBox .results .result');
+  await page.waitForSelector('.VPLocalSearchBox .results .result', { timeout: 20_000 });
+  return {
+    titles: await results.allTextContents(),
+    links: await results.evaluateAll((found) => found.map((result) => result.getAttribute('href') ?? '')),
+  };
+}
+
 describe.skipIf(!hasChromium && !required)('the built docs site in a real browser', () => {
   it('renders every page of both languages, with diagrams, exchanges and a working language switch', async () => {
     const chinese = sitePages.filter((sitePage) => sitePage.locale === 'zh');
@@ -279,28 +293,15 @@ describe.skipIf(!hasChromium && !required)('the built docs site in a real browse
   }, 150_000);
 
   it('finds Chinese words with the local search', async () => {
-    await open('/');
-    const input = await openSearch();
-    await input.fill('协议字段');
-    await page.waitForSelector('.VPLocalSearchBox .results .result', { timeout: 20_000 });
-    const titles = await page.locator('.VPLocalSearchBox .results .result').allTextContents();
+    const { titles, links } = await search('/', '协议字段');
     expect(titles.length).toBeGreaterThan(0);
     expect(titles.join('\n')).toMatch(/协议字段/);
-    const links = await page
-      .locator('.VPLocalSearchBox .results .result')
-      .evaluateAll((results) => results.map((result) => result.getAttribute('href') ?? ''));
     expect(links.some((href) => href.startsWith('/en/'))).toBe(false);
     expect(problems).toEqual([]);
   }, 30_000);
 
   it('finds English words on the English pages, and only English pages', async () => {
-    await open('/en/');
-    const input = await openSearch();
-    await input.fill('envelope');
-    await page.waitForSelector('.VPLocalSearchBox .results .result', { timeout: 20_000 });
-    const links = await page
-      .locator('.VPLocalSearchBox .results .result')
-      .evaluateAll((results) => results.map((result) => result.getAttribute('href') ?? ''));
+    const { links } = await search('/en/', 'envelope');
     expect(links.length).toBeGreaterThan(0);
     expect(links.every((href) => href.startsWith('/en/'))).toBe(true);
     expect(problems).toEqual([]);

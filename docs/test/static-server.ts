@@ -1,8 +1,7 @@
 // A small static file server for the built site, bound to loopback on a free port.
 import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
+import { type Listening, listen } from '@memos-kit/process';
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -26,13 +25,9 @@ function fileFor(root: string, pathname: string): string | null {
   return null;
 }
 
-export interface StaticServer {
-  url: string;
-  close(): Promise<void>;
-}
-
-export async function serveStatic(root: string): Promise<StaticServer> {
-  const server: Server = createServer((req, res) => {
+/** Serves the built site from `root`; `close()` of the answer stops it. */
+export function serveStatic(root: string): Promise<Listening> {
+  return listen((req, res) => {
     const pathname = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
     const file = fileFor(root, pathname);
     if (!file) {
@@ -43,14 +38,4 @@ export async function serveStatic(root: string): Promise<StaticServer> {
     res.writeHead(200, { 'Content-Type': types[extname(file)] ?? 'application/octet-stream' });
     createReadStream(file).pipe(res);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
-  };
 }
