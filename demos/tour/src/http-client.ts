@@ -11,7 +11,7 @@ export interface OutgoingRequest {
   body: string;
 }
 
-export interface TimedEvent {
+interface TimedEvent {
   event?: string;
   data: string;
   id?: string;

@@ -9,7 +9,7 @@ import { entryArgs } from '@memos-kit/process';
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const stdioServerPath = fileURLToPath(new URL('../../../packages/memos-mcp/src/stdio.ts', import.meta.url));
 
-export interface StdioExchange {
+interface StdioExchange {
   /** The line read back from the child's stdout, without its newline. */
   line: string;
   /** What the child wrote to stderr while the request was in flight. */

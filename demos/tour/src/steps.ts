@@ -11,7 +11,7 @@ import {
 import { claimedTool, headerMismatchRule } from './header-mismatch.ts';
 
 /** How a step lays its exchanges out on screen. */
-export type Layout = 'stream' | 'side-by-side' | 'tool-catalog';
+type Layout = 'stream' | 'side-by-side' | 'tool-catalog';
 
 export interface Step {
   id: string;

@@ -36,7 +36,7 @@ export function listSteps(lang: Lang): string[] {
 }
 
 /** The same route as `listSteps`, for `--list --json`: a script or a slide deck can read it. */
-export function stepListing(lang: Lang): StepListing {
+function stepListing(lang: Lang): StepListing {
   return {
     kit: 'memos-mcp-rest-kit',
     lang,
