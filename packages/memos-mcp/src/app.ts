@@ -1,6 +1,7 @@
-import { createRestApp, type Dataset, type MemoStore, openapiDocument } from '@memos-kit/memos-rest';
+import { contractDocument, type OpenAPIObject, parseContract } from '@memos-kit/memos-contract';
+import { createRestApp, type Dataset, type MemoStore } from '@memos-kit/memos-rest';
 import express, { type Express } from 'express';
-import { buildCatalog, type CatalogEntry, type OpenApiDocument } from './catalog/index.ts';
+import { buildCatalog, type CatalogEntry } from './catalog/index.ts';
 import { createMcpEndpoint, type NodeHandler } from './http/mcp-endpoint.ts';
 import type { Pace, PaceTimeline } from './mcp/pace.ts';
 import { inProcessDispatcher, type RequestListener } from './rest/in-process-dispatcher.ts';
@@ -38,7 +39,7 @@ export async function createAdapter(options: AdapterOptions = {}): Promise<Adapt
   const app = express();
   app.disable('x-powered-by');
   let dispatch: RestDispatcher;
-  let document: OpenApiDocument;
+  let document: OpenAPIObject;
   let restApp: Express | undefined;
   let store: MemoStore | undefined;
   if (options.memosUrl) {
@@ -47,7 +48,7 @@ export async function createAdapter(options: AdapterOptions = {}): Promise<Adapt
   } else {
     ({ app: restApp, store } = createRestApp({ dataset: options.dataset }));
     dispatch = inProcessDispatcher(restApp as unknown as RequestListener);
-    document = openapiDocument as unknown as OpenApiDocument;
+    document = contractDocument();
   }
   const catalog = buildCatalog(document);
   const runner = new ToolRunner(catalog, dispatch);
@@ -64,13 +65,9 @@ export async function createAdapter(options: AdapterOptions = {}): Promise<Adapt
   return { app, runner, catalog, ...(store ? { store } : {}), close: () => endpoint.close() };
 }
 
-async function fetchOpenApiDocument(memosUrl: string): Promise<OpenApiDocument> {
-  const base = memosUrl.replace(/\/$/, '');
-  const response = await fetch(`${base}/api/v1/openapi.json`);
-  if (!response.ok) {
-    throw new Error(
-      `Could not read the OpenAPI document at ${base}/api/v1/openapi.json: HTTP ${response.status}`,
-    );
-  }
-  return (await response.json()) as OpenApiDocument;
+async function fetchOpenApiDocument(memosUrl: string): Promise<OpenAPIObject> {
+  const url = `${memosUrl.replace(/\/$/, '')}/api/v1/openapi.json`;
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`Could not read the OpenAPI document at ${url}: HTTP ${response.status}`);
+  return parseContract(await response.text(), url);
 }

@@ -1,8 +1,8 @@
+import type { OpenAPIObject } from '@memos-kit/memos-contract';
 import { describe, expect, it } from 'vitest';
 import {
   buildCatalog,
   type CatalogOverrides,
-  type OpenApiDocument,
   titleFromToolName,
   toolNameFromOperationId,
 } from '../src/catalog/index.ts';
@@ -10,9 +10,10 @@ import {
 const noOverrides: CatalogOverrides = { body: {}, idempotent: [], destructive: [] };
 
 /** A small document in the shape protoc-gen-openapi gives Memos: components, nested refs, a cycle. */
-function sampleDocument(): OpenApiDocument {
+function sampleDocument(): OpenAPIObject {
   return {
     openapi: '3.0.3',
+    info: { title: 'Notes', version: '1.0.0' },
     paths: {
       '/api/v1/notes': {
         get: {
@@ -229,12 +230,15 @@ describe('buildCatalog', () => {
       buildCatalog(sampleDocument(), { overrides: { ...noOverrides, idempotent: ['NoteService_Nope'] } }),
     ).toThrow(/unknown operation NoteService_Nope/);
     const duplicate = sampleDocument();
-    duplicate.paths['/api/v2/notes'] = { get: { operationId: 'NoteService_ListNotes' } };
+    duplicate.paths = {
+      ...duplicate.paths,
+      '/api/v2/notes': { get: { operationId: 'NoteService_ListNotes' } },
+    };
     expect(() => buildCatalog(duplicate, { overrides: noOverrides })).toThrow(
       /note_list_notes comes from both/,
     );
     const anonymous = sampleDocument();
-    anonymous.paths['/x'] = { get: {} };
+    anonymous.paths = { ...anonymous.paths, '/x': { get: {} } };
     expect(() => buildCatalog(anonymous, { overrides: noOverrides })).toThrow(/has no operationId/);
   });
 
@@ -246,6 +250,6 @@ describe('buildCatalog', () => {
       | undefined;
     if (!defs?.Note) throw new Error('note_create_note has no Note definition');
     defs.Note.type = 'changed';
-    expect(document.components?.schemas?.Note?.type).toBe('object');
+    expect(document.components?.schemas?.Note).toEqual(sampleDocument().components?.schemas?.Note);
   });
 });

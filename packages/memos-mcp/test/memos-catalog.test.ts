@@ -1,6 +1,6 @@
-import { openapiDocument } from '@memos-kit/memos-rest';
+import { contractDocument } from '@memos-kit/memos-contract';
 import { describe, expect, it } from 'vitest';
-import { buildCatalog, type OpenApiDocument } from '../src/catalog/index.ts';
+import { buildCatalog } from '../src/catalog/index.ts';
 
 /**
  * The catalog built from the mock's own OpenAPI document, checked against Memos v0.30.0's real catalog
@@ -30,7 +30,7 @@ const MEMOS_TOOLS: Record<string, string> = {
   shortcut_list_shortcuts: 'T/F/T',
 };
 
-const catalog = buildCatalog(openapiDocument as unknown as OpenApiDocument);
+const catalog = buildCatalog(contractDocument());
 const flag = (value: boolean) => (value ? 'T' : 'F');
 
 describe('the catalog of the mock Memos', () => {

@@ -1,4 +1,16 @@
+import {
+  type ContractOperation,
+  contractOperations,
+  type OpenAPIObject,
+  type OperationObject,
+  type ParameterObject,
+  type RequestBodyObject,
+  resolveParameter,
+  resolveRequestBody,
+  resolveResponse,
+} from '@memos-kit/memos-contract';
 import { annotationsFor, type ToolAnnotations } from './annotations.ts';
+import { isObject, type JsonObject } from './json.ts';
 import {
   type BodyOverride,
   type CatalogOverrides,
@@ -6,17 +18,7 @@ import {
   overriddenOperationIds,
 } from './memos-overrides.ts';
 import { titleFromToolName, toolNameFromOperationId } from './naming.ts';
-import {
-  HTTP_METHODS,
-  isObject,
-  type JsonObject,
-  type OpenApiDocument,
-  type OpenApiOperation,
-  type OpenApiParameter,
-  type OpenApiRequestBody,
-  type OpenApiResponse,
-} from './openapi-types.ts';
-import { DefsCollector, resolveComponent } from './schema-refs.ts';
+import { DefsCollector } from './schema-refs.ts';
 
 /** A tool exactly as `tools/list` sends it (key order included: name, title, description, schemas, …). */
 export interface ToolDefinition {
@@ -57,19 +59,9 @@ const OK_SCHEMA = { type: 'object', properties: { ok: { type: 'boolean' } } } as
  * Every operation of the document becomes one tool, sorted by tool name (Memos' Go SDK lists tools
  * alphabetically): adding an operation to the document adds a tool, and nothing here is written per tool.
  */
-export function buildCatalog(document: OpenApiDocument, options: BuildCatalogOptions = {}): CatalogEntry[] {
+export function buildCatalog(document: OpenAPIObject, options: BuildCatalogOptions = {}): CatalogEntry[] {
   const overrides = options.overrides ?? memosOverrides;
-  const entries: CatalogEntry[] = [];
-  for (const [path, pathItem] of Object.entries(document.paths ?? {})) {
-    for (const method of HTTP_METHODS) {
-      const operation = pathItem[method];
-      if (!operation) continue;
-      if (!operation.operationId)
-        throw new Error(`OpenAPI document: ${method.toUpperCase()} ${path} has no operationId`);
-      const shared = (pathItem.parameters ?? []).map((p) => resolveComponent<OpenApiParameter>(document, p));
-      entries.push(buildEntry(document, path, method, operation, shared, overrides));
-    }
-  }
+  const entries = contractOperations(document).map((found) => buildEntry(document, found, overrides));
   checkCatalog(entries, overrides);
   return entries.sort((a, b) => (a.tool.name < b.tool.name ? -1 : a.tool.name > b.tool.name ? 1 : 0));
 }
@@ -90,23 +82,17 @@ function checkCatalog(entries: CatalogEntry[], overrides: CatalogOverrides): voi
 }
 
 function buildEntry(
-  document: OpenApiDocument,
-  path: string,
-  method: string,
-  operation: OpenApiOperation,
-  sharedParameters: OpenApiParameter[],
+  document: OpenAPIObject,
+  { path, method, operationId, operation, pathItem }: ContractOperation,
   overrides: CatalogOverrides,
 ): CatalogEntry {
-  const operationId = operation.operationId as string;
   const name = toolNameFromOperationId(operationId);
   const title = titleFromToolName(name);
   const parameters = mergeParameters(
-    sharedParameters,
-    (operation.parameters ?? []).map((p) => resolveComponent<OpenApiParameter>(document, p)),
+    (pathItem.parameters ?? []).map((p) => resolveParameter(document, p)),
+    (operation.parameters ?? []).map((p) => resolveParameter(document, p)),
   );
-  const requestBody = operation.requestBody
-    ? resolveComponent<OpenApiRequestBody>(document, operation.requestBody)
-    : undefined;
+  const requestBody = operation.requestBody ? resolveRequestBody(document, operation.requestBody) : undefined;
   const { schema: inputSchema, body } = inputSchemaFor(
     document,
     parameters,
@@ -137,16 +123,16 @@ function buildEntry(
 }
 
 /** Operation-level parameters replace path-level ones with the same name and location. */
-function mergeParameters(shared: OpenApiParameter[], own: OpenApiParameter[]): OpenApiParameter[] {
-  const key = (p: OpenApiParameter) => `${p.in}:${p.name}`;
+function mergeParameters(shared: ParameterObject[], own: ParameterObject[]): ParameterObject[] {
+  const key = (p: ParameterObject) => `${p.in}:${p.name}`;
   const ownKeys = new Set(own.map(key));
   return [...shared.filter((p) => !ownKeys.has(key(p))), ...own];
 }
 
 function inputSchemaFor(
-  document: OpenApiDocument,
-  parameters: OpenApiParameter[],
-  requestBody: OpenApiRequestBody | undefined,
+  document: OpenAPIObject,
+  parameters: ParameterObject[],
+  requestBody: RequestBodyObject | undefined,
   bodyOverride: BodyOverride | undefined,
 ): { schema: ToolDefinition['inputSchema']; body: ToolOperation['body'] } {
   const defs = new DefsCollector(document);
@@ -192,12 +178,12 @@ function applyBodyOverride(schema: JsonObject, override: BodyOverride | undefine
 }
 
 function outputSchemaFor(
-  document: OpenApiDocument,
-  operation: OpenApiOperation,
+  document: OpenAPIObject,
+  operation: OperationObject,
 ): ToolDefinition['outputSchema'] {
   const response = operation.responses?.['200'];
   const schema = response
-    ? resolveComponent<OpenApiResponse>(document, response).content?.['application/json']?.schema
+    ? resolveResponse(document, response).content?.['application/json']?.schema
     : undefined;
   if (!schema) return structuredClone(OK_SCHEMA) as ToolDefinition['outputSchema'];
   const defs = new DefsCollector(document);

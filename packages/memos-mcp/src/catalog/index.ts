@@ -8,4 +8,3 @@ export {
 } from './build-catalog.ts';
 export { type BodyOverride, type CatalogOverrides, memosOverrides } from './memos-overrides.ts';
 export { titleFromToolName, toolNameFromOperationId } from './naming.ts';
-export type { OpenApiDocument } from './openapi-types.ts';

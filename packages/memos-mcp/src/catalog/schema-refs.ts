@@ -1,6 +1,11 @@
-import { isObject, type JsonObject, type OpenApiDocument } from './openapi-types.ts';
-
-const COMPONENT_SCHEMA_PREFIX = '#/components/schemas/';
+import {
+  type OpenAPIObject,
+  type ReferenceObject,
+  resolveSchema,
+  type SchemaObject,
+  schemaRefName,
+} from '@memos-kit/memos-contract';
+import { isObject, type JsonObject } from './json.ts';
 
 /**
  * Turns OpenAPI component references into a self-contained JSON Schema the way Memos does
@@ -11,14 +16,13 @@ const COMPONENT_SCHEMA_PREFIX = '#/components/schemas/';
 export class DefsCollector {
   readonly defs = new Map<string, JsonObject>();
 
-  constructor(private readonly document: OpenApiDocument) {}
+  constructor(private readonly document: OpenAPIObject) {}
 
   /** Inlines a top-level `$ref` (keeping sibling keywords) and rewrites everything nested. */
-  inline(schema: JsonObject): JsonObject {
+  inline(schema: SchemaObject | ReferenceObject): JsonObject {
     const { $ref, ...siblings } = schema;
-    if (typeof $ref !== 'string') return this.rewrite(schema) as JsonObject;
-    const target = this.rewrite(this.component($ref)) as JsonObject;
-    return { ...target, ...(this.rewrite(siblings) as JsonObject) };
+    if (typeof $ref !== 'string') return this.copy(schema);
+    return { ...this.copy(this.component($ref)), ...this.copy(siblings) };
   }
 
   /** The collected definitions, in the order they were first met (deterministic output). */
@@ -28,15 +32,18 @@ export class DefsCollector {
 
   private rewrite(node: unknown): unknown {
     if (Array.isArray(node)) return node.map((item) => this.rewrite(item));
-    if (!isObject(node)) return node;
+    return isObject(node) ? this.copy(node) : node;
+  }
+
+  private copy(node: object): JsonObject {
     const copy: JsonObject = {};
     for (const [key, value] of Object.entries(node)) {
       if (key === '$ref' && typeof value === 'string') {
-        const name = componentName(value);
+        const name = schemaRefName(value);
         if (!this.defs.has(name)) {
           // The placeholder makes self-referencing components (a memo's relations) terminate.
           this.defs.set(name, {});
-          this.defs.set(name, this.rewrite(this.component(value)) as JsonObject);
+          this.defs.set(name, this.copy(this.component(value)));
         }
         copy.$ref = `#/$defs/${name}`;
       } else {
@@ -46,27 +53,7 @@ export class DefsCollector {
     return copy;
   }
 
-  private component(ref: string): JsonObject {
-    const schema = this.document.components?.schemas?.[componentName(ref)];
-    if (!schema) throw new Error(`OpenAPI document: ${ref} does not resolve to a component schema`);
-    return schema;
+  private component(ref: string): SchemaObject {
+    return resolveSchema(this.document, { $ref: ref });
   }
-}
-
-function componentName(ref: string): string {
-  if (!ref.startsWith(COMPONENT_SCHEMA_PREFIX)) {
-    throw new Error(`OpenAPI document: only local component schema references are supported, got ${ref}`);
-  }
-  return decodeURIComponent(
-    ref.slice(COMPONENT_SCHEMA_PREFIX.length).replaceAll('~1', '/').replaceAll('~0', '~'),
-  );
-}
-
-/** Resolves `{ $ref: '#/components/<kind>/<name>' }` wrappers around parameters, bodies and responses. */
-export function resolveComponent<T>(document: OpenApiDocument, value: T | { $ref: string }): T {
-  if (!isObject(value) || typeof value.$ref !== 'string') return value as T;
-  const match = /^#\/components\/(parameters|requestBodies|responses)\/(.+)$/.exec(value.$ref);
-  const resolved = match ? document.components?.[match[1] as 'parameters']?.[match[2] as string] : undefined;
-  if (!resolved) throw new Error(`OpenAPI document: cannot resolve ${value.$ref}`);
-  return resolved as T;
 }

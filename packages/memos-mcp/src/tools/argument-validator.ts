@@ -1,10 +1,6 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
-import type { JsonObject } from '../catalog/openapi-types.ts';
-
-// ajv-formats is CommonJS; under Node's ESM loader its default export is the module object.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
-  addFormatsModule) as typeof addFormatsModule;
+import addFormats from 'ajv-formats';
+import type { JsonObject } from '../catalog/json.ts';
 
 const INT32 = { min: -(2 ** 31), max: 2 ** 31 - 1 };
 
