@@ -1,11 +1,11 @@
 // The Express app: /api/v1 with the 20 operations and the OpenAPI document. Everything lives under one router
 // so another package (the MCP adapter) can mount its own routes beside it on the same app.
+import { contractDocument, contractOperations } from '@memos-kit/memos-contract';
 import express, { type ErrorRequestHandler, type Express, Router } from 'express';
 import { type Dataset, DEFAULT_DATASET, loadDataset } from './dataset.ts';
 import { ApiError, GrpcCode, invalidArgument } from './errors.ts';
 import { halRepresentation } from './hal.ts';
 import { type Representation, sendError, sendJson } from './http.ts';
-import { openapiDocument } from './openapi.ts';
 import { attachmentRoutes } from './routes/attachments.ts';
 import { memoRoutes } from './routes/memos.ts';
 import { userRoutes } from './routes/users.ts';
@@ -15,11 +15,6 @@ export interface RestAppOptions {
   /** A shipped dataset name ('empty', 'article', 'workshop'), a JSON file path, or a dataset object. */
   dataset?: string | Dataset;
 }
-
-/** Paths of the 20 operations, so a known path with a wrong method is told apart from an unknown path. */
-const KNOWN_PATHS = Object.keys(openapiDocument.paths).map(
-  (path) => new RegExp(`^${path.replace('/api/v1', '').replace(/\{[^}]+\}/g, '[^/]+')}/?$`),
-);
 
 const handleErrors: ErrorRequestHandler = (error, _req, res, _next) => {
   if (error instanceof ApiError) return sendError(res, error);
@@ -45,14 +40,20 @@ export function createRestApp(options: RestAppOptions = {}): { app: Express; sto
   app.disable('etag');
   app.locals.representations = [halRepresentation(store)] as Representation[];
 
+  const contract = contractDocument();
+  // The contract's operations, so a known path with a wrong method is told apart from an unknown path.
+  const operations = contractOperations(contract);
+
   const api = Router();
-  api.get('/openapi.json', (_req, res) => sendJson(res, 200, openapiDocument));
+  api.get('/openapi.json', (_req, res) => sendJson(res, 200, contract));
   // grpc-gateway decodes the body as JSON whatever its Content-Type says, so a body sent as text/plain is
   // still read (and rejected if it is not JSON) rather than silently ignored.
   api.use(express.json({ limit: '48mb', type: () => true }));
   api.use(memoRoutes(store), attachmentRoutes(store), userRoutes(store));
   api.use((req, res) => {
-    const known = KNOWN_PATHS.some((pattern) => pattern.test(req.path));
+    // The router sees the path without /api/v1; a trailing slash still names the same resource.
+    const path = `/api/v1${req.path}`.replace(/(.)\/$/, '$1');
+    const known = operations.some((operation) => operation.pattern.test(path));
     if (known)
       sendJson(res, 501, { code: GrpcCode.Unimplemented, message: 'Method Not Allowed', details: [] });
     else sendJson(res, 404, { code: GrpcCode.NotFound, message: 'Not Found', details: [] });

@@ -24,7 +24,6 @@ export { ApiError, GrpcCode } from './errors.ts';
 export { compileAttachmentFilter, compileMemoFilter } from './filter/index.ts';
 export { HAL_JSON, type HalLink, type HalLinks, halRepresentation, memoLinks } from './hal.ts';
 export type { Representation, ResourceKind } from './http.ts';
-export { openapiDocument } from './openapi.ts';
 export { decodePageToken, encodePageToken } from './page-token.ts';
 export { listen, type RestServerOptions, type RunningServer, startRestServer } from './server.ts';
 export { EXAMPLE_TOKEN, MemoStore } from './store.ts';

@@ -3,9 +3,21 @@
 // values against the parameters' schemas and the JSON body against the request body's schema. Object
 // schemas are made closed (unevaluatedProperties: false) here, so a field the contract does not declare
 // fails too.
+import {
+  type ContractOperation,
+  contractDocument,
+  contractOperations,
+  resolveParameter,
+  resolveRequestBody,
+  resolveResponse,
+  resolveSchema,
+  type SchemaObject,
+} from '@memos-kit/memos-contract';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { openapiDocument } from '../../src/index.ts';
+
+const document = contractDocument();
+const operations = contractOperations(document);
 
 const DOCUMENT_ID = 'memos-openapi.json';
 
@@ -27,7 +39,7 @@ ajv.addFormat('int32', {
   type: 'number',
   validate: (value: number) => Number.isInteger(value) && value >= -(2 ** 31) && value <= 2 ** 31 - 1,
 });
-ajv.addSchema({ ...(closeObjects(openapiDocument) as object), $id: DOCUMENT_ID });
+ajv.addSchema({ ...(closeObjects(document) as object), $id: DOCUMENT_ID });
 
 // Requests are read the way grpc-gateway reads them: a proto REQUIRED field (a memo's state, name or
 // visibility) marks what a stored resource always has, not what a create or update must send, because the
@@ -42,30 +54,16 @@ function dropRequired(node: unknown): unknown {
   return copy;
 }
 const REQUEST_DOCUMENT_ID = 'memos-openapi-requests.json';
-ajv.addSchema({ ...(dropRequired(closeObjects(openapiDocument)) as object), $id: REQUEST_DOCUMENT_ID });
+ajv.addSchema({ ...(dropRequired(closeObjects(document)) as object), $id: REQUEST_DOCUMENT_ID });
 
 const pointer = (...parts: string[]) =>
   parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 
-interface Operation {
-  operationId: string;
-  parameters?: { name: string; in: string; schema?: { type?: string; enum?: string[] } }[];
-  requestBody?: { content: Record<string, { schema?: unknown }> };
-  responses: Record<string, { content: Record<string, { schema?: unknown }> }>;
-}
-
-/** The OpenAPI path template matching a concrete path such as /api/v1/memos/abc/reactions/3. */
-export function findOperation(
-  method: string,
-  path: string,
-): { template: string; operation: Operation } | undefined {
+/** The operation of the contract a concrete request such as GET /api/v1/memos/abc/reactions/3 calls. */
+function findOperation(method: string, path: string): ContractOperation | undefined {
   const pathname = path.split('?')[0] ?? path;
-  for (const [template, item] of Object.entries(openapiDocument.paths)) {
-    const pattern = new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`);
-    const operation = (item as Record<string, Operation>)[method.toLowerCase()];
-    if (pattern.test(pathname) && operation) return { template, operation };
-  }
-  return undefined;
+  const key = method.toLowerCase();
+  return operations.find((operation) => operation.method === key && operation.pattern.test(pathname));
 }
 
 /** Returns a list of problems (empty when the response honours the contract). */
@@ -73,22 +71,22 @@ export function contractProblems(method: string, path: string, status: number, b
   const found = findOperation(method, path);
   if (!found) return [`no operation ${method} ${path} in the OpenAPI document`];
   const key = status === 200 ? '200' : 'default';
-  const response = found.operation.responses[key];
-  if (!response) return [`${found.operation.operationId} declares no ${key} response`];
-  const media = response.content['application/json'];
+  const declared = found.operation.responses?.[key];
+  if (!declared) return [`${found.operationId} declares no ${key} response`];
+  const media = resolveResponse(document, declared).content?.['application/json'];
   if (!media) {
     // google.protobuf.Empty: the spec declares no body schema; the gateway writes {}.
     return JSON.stringify(body) === '{}'
       ? []
-      : [`expected {} from ${found.operation.operationId}, got ${JSON.stringify(body)}`];
+      : [`expected {} from ${found.operationId}, got ${JSON.stringify(body)}`];
   }
-  const ref = `${DOCUMENT_ID}#/${pointer('paths', found.template, method.toLowerCase(), 'responses', key, 'content', 'application/json', 'schema')}`;
+  const ref = `${DOCUMENT_ID}#/${pointer('paths', found.path, found.method, 'responses', key, 'content', 'application/json', 'schema')}`;
   const validate = ajv.getSchema(ref);
   if (!validate) return [`cannot compile ${ref}`];
   if (validate(body)) return [];
   return (validate.errors ?? []).map(
     (e) =>
-      `${found.operation.operationId} ${status}: ${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`,
+      `${found.operationId} ${status}: ${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`,
   );
 }
 
@@ -99,13 +97,16 @@ const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.to
 export function undeclaredQueryParameters(method: string, path: string, names: string[]): string[] {
   const found = findOperation(method, path);
   const declared = new Set(
-    (found?.operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
+    (found?.operation.parameters ?? [])
+      .map((p) => resolveParameter(document, p))
+      .filter((p) => p.in === 'query')
+      .map((p) => p.name),
   );
   return names.filter((name) => !declared.has(camel(name)));
 }
 
 /** A query string value as the gateway reads it: numbers, booleans, and an enum by name or by number. */
-function queryValue(text: string, schema: { type?: string; enum?: string[] } | undefined): unknown {
+function queryValue(text: string, schema: SchemaObject | undefined): unknown {
   if (schema?.type === 'integer' && /^[+-]?\d+$/.test(text)) return Number(text);
   if (schema?.type === 'boolean' && (text === 'true' || text === 'false')) return text === 'true';
   if (schema?.enum && /^\d+$/.test(text)) return schema.enum[Number(text)] ?? text;
@@ -125,20 +126,22 @@ export function requestProblems(
   const found = findOperation(method, path);
   if (!found) return [`no operation ${method} ${path} in the OpenAPI document`];
   const problems: string[] = [];
-  const base = pointer('paths', found.template, method.toLowerCase());
-  (found.operation.parameters ?? []).forEach((parameter, index) => {
+  const base = pointer('paths', found.path, found.method);
+  (found.operation.parameters ?? []).forEach((declared, index) => {
+    const parameter = resolveParameter(document, declared);
     if (parameter.in !== 'query') return;
     const entry = Object.entries(query).find(([name]) => camel(name) === parameter.name);
     if (!entry) return;
     const validate = ajv.getSchema(`${REQUEST_DOCUMENT_ID}#/${base}/parameters/${index}/schema`);
-    const value = queryValue(entry[1], parameter.schema);
+    const value = queryValue(entry[1], parameter.schema && resolveSchema(document, parameter.schema));
     if (validate && !validate(value)) {
       problems.push(
         `query ${entry[0]}=${JSON.stringify(entry[1])}: ${validate.errors?.[0]?.message ?? 'invalid'}`,
       );
     }
   });
-  const media = found.operation.requestBody?.content['application/json'];
+  const requestBody = found.operation.requestBody;
+  const media = requestBody && resolveRequestBody(document, requestBody).content['application/json'];
   if (media && body !== undefined) {
     let value: unknown;
     try {
