@@ -32,6 +32,7 @@ const indent = '  ';
 /** Side by side needs room for two raw messages; below this the step is shown one exchange after the other. */
 const minSideBySideWidth = 100;
 
+// TOOLKIT-CANDIDATE: wrapLine with the continuation pieces under the line's own indentation.
 /**
  * Cuts a raw line to `width` columns, continuing under the line's own indentation, so every line of the
  * tour fits the terminal (100 columns when piped) while the bytes stay in their order and unchanged.

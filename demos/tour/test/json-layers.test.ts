@@ -40,26 +40,25 @@ describe('paintJson', () => {
     expect(strip(paintJson(raw, mark, 'jsonrpc'))).toBe(raw);
   });
 
-  it('paints the three layers of a tools/call result apart', () => {
-    const painted = paintJson(
+  it.each([
+    [
+      'paints the three layers of a tools/call result apart',
       '{"jsonrpc":"2.0","id":0,"result":{"resultType":"complete","structuredContent":{"memos":[]}}}',
-      mark,
-      'jsonrpc',
-    );
-    expect(painted).toContain('<envelope>"jsonrpc"</>');
-    expect(painted).toContain('<envelope>0</>');
-    expect(painted).toContain('<protocol>"resultType"</>:<protocol>"complete"</>');
-    expect(painted).toContain('<protocol>"structuredContent"</>:{<business>"memos"</>');
-  });
-
-  it('handles escaped quotes inside strings without losing its place', () => {
-    const painted = paintJson(
+      [
+        '<envelope>"jsonrpc"</>',
+        '<envelope>0</>',
+        '<protocol>"resultType"</>:<protocol>"complete"</>',
+        '<protocol>"structuredContent"</>:{<business>"memos"</>',
+      ],
+    ],
+    [
+      'handles escaped quotes inside strings without losing its place',
       '{"params":{"arguments":{"filter":"a != \\"B\\""},"_meta":{}}}',
-      mark,
-      'jsonrpc',
-    );
-    expect(painted).toContain('<business>"a != \\"B\\""</>');
-    expect(painted).toContain('<protocol>"_meta"</>');
+      ['<business>"a != \\"B\\""</>', '<protocol>"_meta"</>'],
+    ],
+  ])('%s', (_name, raw, expected) => {
+    const painted = paintJson(raw, mark, 'jsonrpc');
+    for (const part of expected) expect(painted).toContain(part);
   });
 
   it('places a fragment inside its message with a base path', () => {
