@@ -11,9 +11,8 @@ export type {
   SchemaObject,
 } from 'openapi3-ts/oas31';
 export { contractDocument, parseContract } from './document.ts';
-export { type ContractOperation, contractOperations, HTTP_METHODS, type HttpMethod } from './operations.ts';
+export { type ContractOperation, contractOperations, type HttpMethod } from './operations.ts';
 export {
-  isReference,
   resolveParameter,
   resolveRequestBody,
   resolveResponse,

@@ -1,7 +1,7 @@
 import type { OpenAPIObject, OperationObject, PathItemObject } from 'openapi3-ts/oas31';
 
 /** The operation keys of a path item, in the order the OpenAPI specification lists them. */
-export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 /** One operation of a document, with what every reader needs to find it again. */

@@ -9,7 +9,7 @@ import type {
 
 const SCHEMA_PREFIX = '#/components/schemas/';
 
-export function isReference<T extends object>(value: T | ReferenceObject): value is ReferenceObject {
+function isReference<T extends object>(value: T | ReferenceObject): value is ReferenceObject {
   return '$ref' in value && typeof value.$ref === 'string';
 }
 

@@ -109,7 +109,7 @@ describe('the contract document', () => {
     expect(contractDocument()).toBe(document);
     expect(Object.isFrozen(document.components?.schemas?.Memo)).toBe(true);
     expect(() => {
-      (document.info as { title: string }).title = 'changed';
+      document.info.title = 'changed';
     }).toThrow(TypeError);
   });
 });

@@ -8,6 +8,7 @@ import {
   resolveParameter,
   resolveRequestBody,
   resolveResponse,
+  type SchemaObject,
 } from '@memos-kit/memos-contract';
 import { annotationsFor, type ToolAnnotations } from './annotations.ts';
 import { isObject, type JsonObject } from './json.ts';
@@ -52,7 +53,7 @@ export interface BuildCatalogOptions {
 }
 
 /** Memos' schema for a 200 response without a JSON body (its DELETE and Set* operations). */
-const OK_SCHEMA = { type: 'object', properties: { ok: { type: 'boolean' } } } as const;
+const OK_SCHEMA = { type: 'object', properties: { ok: { type: 'boolean' } } } as const satisfies SchemaObject;
 
 // #region build-catalog
 /**
@@ -185,7 +186,7 @@ function outputSchemaFor(
   const schema = response
     ? resolveResponse(document, response).content?.['application/json']?.schema
     : undefined;
-  if (!schema) return structuredClone(OK_SCHEMA) as ToolDefinition['outputSchema'];
+  if (!schema) return structuredClone(OK_SCHEMA);
   const defs = new DefsCollector(document);
   const output = defs.inline(schema) as ToolDefinition['outputSchema'];
   const collected = defs.toObject();
