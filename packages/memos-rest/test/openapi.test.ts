@@ -29,6 +29,17 @@ const listMemosTool = tools.find((t) => t.name === 'memo_list_memos') as Json;
 const currentUserTool = tools.find((t) => t.name === 'auth_get_current_user') as Json;
 
 describe('the contract, as the article prints it', () => {
+  it("has the operation behind every tool of the article's tools/list, at the method and path its _meta names", () => {
+    expect(tools.length).toBeGreaterThan(0);
+    const operations = contractOperations(document);
+    for (const tool of tools) {
+      const { method, path, operationId } = tool._meta as Json;
+      const found = operations.find((o) => o.operationId === operationId);
+      expect(found && [found.method.toUpperCase(), found.path], tool.name).toEqual([method, path]);
+      expect(found?.operation.description, tool.name).toBe(tool.description);
+    }
+  });
+
   it("carries the article's ListMemos description and parameters, in order and word for word", () => {
     const op = operation('MemoService_ListMemos');
     expect(op.description).toBe(listMemosTool.description);
