@@ -1,19 +1,27 @@
 // `pnpm bench`: latency of a filtered page of 50 on a generated 10 000-memo dataset, and the share of it the
 // filter takes. A benchmark prints numbers; it never fails a build.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { loadavg as osLoad } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { stripVTControlCharacters, styleText } from 'node:util';
+import { listen } from '@memos-kit/process';
+import { bilingualMessages, type CommandSpec, command, type OptionSpecs, table } from '@memos-kit/terminal';
 import { compileMemoFilter, createRestApp, type Dataset } from '../src/index.ts';
+import pairs from './filter.messages.json' with { type: 'json' };
 
 const MEMOS = 10_000;
 const WARMUP = 30;
 const RUNS = 300;
 const GOAL_MS = 20;
-const color = !process.argv.includes('--no-color') && !process.env.NO_COLOR;
-const paint = (format: Parameters<typeof styleText>[0], text: string) =>
-  color ? styleText(format, text, { validateStream: false }) : text;
+
+const spec = {
+  name: 'pnpm --filter @memos-kit/memos-rest bench',
+  summary: {
+    zh: `ListMemos 的延迟：在生成的 ${MEMOS} 条 memo 上取一页 50 条（带过滤条件），以及其中过滤本身所占的时间。基准只打印数字，从不让构建失败。`,
+    en: `Latency of a filtered page of 50 on ${MEMOS} generated memos, and the share of it the filter takes. A benchmark prints numbers; it never fails a build.`,
+  },
+  options: {},
+} as const satisfies CommandSpec<OptionSpecs>;
+
+const messages = bilingualMessages(pairs);
 
 /** A deterministic dataset: four users, mixed visibility, tags, tasks, code and links, spread over 90 days. */
 function generateDataset(count: number): Dataset {
@@ -69,25 +77,23 @@ const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 
-async function main(): Promise<void> {
+await command(spec, async ({ paint, width, lang }) => {
+  const say = messages.in(lang);
   const started = performance.now();
   const { app, store } = createRestApp({ dataset: generateDataset(MEMOS) });
   // Time each request inside the server too (arrival to last byte written), so a busy client or machine
   // shows up as the gap between the two columns rather than as a slow mock.
   let serverTimes: number[] = [];
-  const server = createServer((req, res) => {
+  const server = await listen((req, res) => {
     const t0 = performance.now();
     res.on('finish', () => serverTimes.push(performance.now() - t0));
     app(req, res);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const base = server.url;
   console.log(
-    `${paint('bold', 'ListMemos filter benchmark')}: ${MEMOS} memos generated and loaded in ${ms(performance.now() - started)}`,
+    `${paint('bold', say('title'))}${say('loaded', { count: MEMOS, time: ms(performance.now() - started) })}`,
   );
-  console.log(
-    `${RUNS} requests per filter (after ${WARMUP} warm-up), pageSize=50, as the admin, over loopback HTTP\n`,
-  );
+  console.log(`${say('method', { runs: RUNS, warmup: WARMUP })}\n`);
 
   const filters = [
     '',
@@ -98,7 +104,14 @@ async function main(): Promise<void> {
     '"work" in tags || (has_task_list && !has_incomplete_tasks)',
   ];
   const rows: string[][] = [
-    ['filter', 'server median', 'server p99', 'round trip median', 'filter share', 'matches'],
+    [
+      say('colServerMedian'),
+      say('colServerP99'),
+      say('colRoundTrip'),
+      say('colShare'),
+      say('colMatches'),
+      say('colFilter'),
+    ],
   ];
   const me = store.userByUsername('demo');
   try {
@@ -135,7 +148,6 @@ async function main(): Promise<void> {
       const median = quantile(serverTimes, 0.5);
       const roundTrip = quantile(roundTrips, 0.5);
       rows.push([
-        filter || '(none)',
         median < GOAL_MS ? paint('green', ms(median)) : paint('red', ms(median)),
         ms(quantile(serverTimes, 0.99)),
         ms(roundTrip),
@@ -143,27 +155,18 @@ async function main(): Promise<void> {
           ? `${((quantile(filterTimes, 0.5) / median) * 100).toFixed(0)}% (${ms(quantile(filterTimes, 0.5))})`
           : '-',
         filter ? String(matches) : '-',
+        // Last, so a long expression wraps within the terminal instead of pushing the numbers out.
+        filter || say('noFilter'),
       ]);
     }
   } finally {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await server.close();
   }
-  // Column widths ignore colour escapes.
-  const visible = (text: string) => stripVTControlCharacters(text).length;
-  const widths =
-    rows[0]?.map((_, column) => Math.max(...rows.map((row) => visible(row[column] ?? '')))) ?? [];
-  for (const [index, row] of rows.entries()) {
-    const line = row
-      .map((cell, column) => cell + ' '.repeat((widths[column] ?? 0) - visible(cell)))
-      .join('  ');
-    console.log(index === 0 ? paint('dim', line) : line);
-  }
-  console.log(
-    `\nGoal: server median under ${GOAL_MS} ms on a 2-core machine. Load average now: ${osLoad()
-      .map((n) => n.toFixed(1))
-      .join(' ')}.`,
-  );
-}
-
-await main();
+  const [header = '', ...lines] = table(rows, { width });
+  console.log(paint('dim', header));
+  for (const line of lines) console.log(line);
+  const load = osLoad()
+    .map((n) => n.toFixed(1))
+    .join(' ');
+  console.log(`\n${say('goal', { goal: GOAL_MS, load })}`);
+});
