@@ -4,7 +4,7 @@ import {
   sideBySide,
   stringWidth,
   table,
-  wrapLine,
+  wrapIndented,
   wrapText,
 } from '@memos-kit/terminal';
 import {
@@ -31,19 +31,6 @@ import type { Role, RolePaint } from './style.ts';
 const indent = '  ';
 /** Side by side needs room for two raw messages; below this the step is shown one exchange after the other. */
 const minSideBySideWidth = 100;
-
-// TOOLKIT-CANDIDATE: wrapLine with the continuation pieces under the line's own indentation.
-/**
- * Cuts a raw line to `width` columns, continuing under the line's own indentation, so every line of the
- * tour fits the terminal (100 columns when piped) while the bytes stay in their order and unchanged.
- */
-function fitLine(text: string, width: number): string[] {
-  const lead = /^ */.exec(text)?.[0] ?? '';
-  const room = width - lead.length;
-  // Past a deep indentation a narrow terminal would get a column of stubs; its own wrapping reads better.
-  if (stringWidth(text) <= width || room < 20) return [text];
-  return wrapLine(text.slice(lead.length), room).map((piece) => `${lead}${piece}`);
-}
 
 function seconds(ms: number): string {
   return `+${(ms / 1000).toFixed(3)} s`;
@@ -84,7 +71,7 @@ export class TextView implements ExchangeView {
 
   /** A line of the wire is cut where the width ends, never reflowed, its pieces under its own indentation. */
   #line(text = ''): void {
-    for (const piece of fitLine(text, this.#o.width)) this.#o.write(`${piece}\n`);
+    for (const piece of wrapIndented(text, this.#o.width)) this.#o.write(`${piece}\n`);
   }
 
   /** A sentence of the tour's own is wrapped at word (or CJK character) boundaries, under its first word. */

@@ -39,6 +39,7 @@ export {
   stringWidth,
   table,
   terminalWidth,
+  wrapIndented,
   wrapLine,
   wrapText,
 } from './width.ts';

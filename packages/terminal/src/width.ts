@@ -75,9 +75,25 @@ export function wrapLine(line: string, width: number): string[] {
   return pieces;
 }
 
-// A run of spaces, one CJK character (a line may break between any two), or a run of anything else.
-const PROSE_TOKEN =
-  /\s+|[\u2E80-\u9FFF\uF900-\uFAFF\uFF00-\uFFEF]|[^\s\u2E80-\u9FFF\uF900-\uFAFF\uFF00-\uFFEF]+/g;
+// Chinese line-breaking rules (禁则): closing punctuation never starts a line, opening punctuation never ends one.
+const CJK = '\\u2E80-\\u9FFF\\uF900-\\uFAFF\\uFF00-\\uFFEF';
+const CLOSING = '、。，．：；！？）》」』】〉”’%)\\]';
+const OPENING = '（《「『【〈“‘';
+// A run of spaces; one CJK character with the punctuation that must stay with it (a line may break between
+// any two such units); or a run of anything else, with the closing punctuation that follows it.
+const PROSE_TOKEN = new RegExp(`\\s+|[${OPENING}]*[${CJK}][${CLOSING}]*|[^\\s${CJK}]+[${CLOSING}]*`, 'g');
+
+/**
+ * Cuts a raw line to `width` cells like `wrapLine`, but continues each piece under the line's own leading
+ * spaces, so an indented block of wire bytes stays a block. A line whose indentation leaves fewer than
+ * `minRoom` cells is left whole: a column of stubs would read worse than the terminal's own wrapping.
+ */
+export function wrapIndented(text: string, width: number, minRoom = 20): string[] {
+  const lead = /^ */.exec(text)?.[0] ?? '';
+  const room = width - lead.length;
+  if (stringWidth(text) <= width || room < minRoom) return [text];
+  return wrapLine(text.slice(lead.length), room).map((piece) => `${lead}${piece}`);
+}
 
 /**
  * Wraps prose to `width` cells: at spaces, between any two CJK characters (Chinese has no spaces), and

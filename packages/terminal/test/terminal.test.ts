@@ -14,6 +14,7 @@ import {
   table,
   terminalWidth,
   UsageError,
+  wrapIndented,
   wrapLine,
   wrapText,
 } from '../src/index.ts';
@@ -167,5 +168,21 @@ describe('parseCommand', () => {
     expect(() => parseCommand(spec, ['--lang', 'fr'], { env: {}, stdout: tty })).toThrow(
       '--lang 只能是 zh 或 en，而不是 "fr"',
     );
+  });
+});
+
+describe('Chinese line breaking and indented wire lines', () => {
+  it('never starts a line with closing punctuation nor ends one with opening punctuation', () => {
+    const lines = wrapText('第一句话说完了。第二句（括号里）也说完了，好。', 8);
+    for (const line of lines) {
+      expect(line).not.toMatch(/^[，。、；：！？）」》]/);
+      expect(line).not.toMatch(/[（「《]$/);
+    }
+    expect(lines.join('')).toBe('第一句话说完了。第二句（括号里）也说完了，好。');
+  });
+
+  it('continues a cut wire line under its own indentation', () => {
+    expect(wrapIndented('    abcdefghij', 9, 3)).toEqual(['    abcde', '    fghij']);
+    expect(wrapIndented('    abcdefghij', 9)).toEqual(['    abcdefghij']);
   });
 });
