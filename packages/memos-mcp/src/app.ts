@@ -4,7 +4,7 @@ import express, { type Express } from 'express';
 import { buildCatalog, type CatalogEntry } from './catalog/index.ts';
 import { createMcpEndpoint, type NodeHandler } from './http/mcp-endpoint.ts';
 import type { Pace, PaceTimeline } from './mcp/pace.ts';
-import { inProcessDispatcher, type RequestListener } from './rest/in-process-dispatcher.ts';
+import { inProcessDispatcher } from './rest/in-process-dispatcher.ts';
 import { remoteDispatcher } from './rest/remote-dispatcher.ts';
 import type { RestDispatcher } from './rest/rest-request.ts';
 import { ToolRunner } from './tools/tool-runner.ts';
@@ -47,7 +47,7 @@ export async function createAdapter(options: AdapterOptions = {}): Promise<Adapt
     document = await fetchOpenApiDocument(options.memosUrl);
   } else {
     ({ app: restApp, store } = createRestApp({ dataset: options.dataset }));
-    dispatch = inProcessDispatcher(restApp as unknown as RequestListener);
+    dispatch = inProcessDispatcher(restApp);
     document = contractDocument();
   }
   const catalog = buildCatalog(document);

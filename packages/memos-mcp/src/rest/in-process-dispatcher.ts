@@ -1,100 +1,99 @@
-import { IncomingMessage, type OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { Socket } from 'node:net';
+import { createServer, request as httpRequest, type IncomingMessage, type RequestListener } from 'node:http';
+import { Duplex } from 'node:stream';
 import type { RestDispatcher, RestRequest, RestResponse } from './rest-request.ts';
-
-/** The one thing the dispatcher needs from an Express app: its request listener. */
-export type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 
 // #region dispatch
 /**
  * Runs a REST request through the Express app inside this process, the way Memos runs an MCP tool call
  * through its own router with `httptest.NewRecorder`: same routes, same auth, same business code, and
- * no socket, no port and no second HTTP parse. The request is a real `IncomingMessage` fed from memory;
- * the response is a real `ServerResponse` whose bytes are captured instead of written to a socket.
+ * no socket, no port. The request travels over an in-memory connection that Node's own HTTP server and
+ * client speak, through the two ways Node documents for this: a server accepts any Duplex stream handed
+ * to its `'connection'` event, and `http.request` takes a `createConnection`. Nothing of Node's is
+ * replaced, so the app sees exactly what a client on the network would send.
  */
 export function inProcessDispatcher(app: RequestListener): RestDispatcher {
-  return (request, signal) => dispatch(app, request, signal);
+  // Never listens: it only gives the app Node's request parser and response writer.
+  const server = createServer(app);
+  const accept = (connection: Duplex) => server.emit('connection', connection);
+  return (request, signal) => dispatch(accept, request, signal);
 }
 // #endregion dispatch
 
-function dispatch(app: RequestListener, request: RestRequest, signal?: AbortSignal): Promise<RestResponse> {
+function dispatch(
+  accept: (connection: Duplex) => void,
+  request: RestRequest,
+  signal?: AbortSignal,
+): Promise<RestResponse> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(signal.reason);
       return;
     }
-    const socket = new Socket();
-    const req = new IncomingMessage(socket);
-    req.method = request.method;
-    req.url = request.url;
-    req.httpVersion = '1.1';
-    req.httpVersionMajor = 1;
-    req.httpVersionMinor = 1;
-    const body = request.body === undefined ? undefined : Buffer.from(request.body, 'utf8');
-    req.headers = { host: 'localhost', ...request.headers };
-    if (body) req.headers['content-length'] = String(body.length);
-    req.rawHeaders = Object.entries(req.headers).flatMap(([name, value]) => [name, String(value)]);
-    if (body) req.push(body);
-    req.push(null);
-
-    const res = new ServerResponse(req);
-    // Kept as written (string or Buffer) and decoded once at the end: a 10 KB list is one Buffer from
-    // the route, and converting it back and forth would cost more than the route's own JSON.stringify.
-    const chunks: Array<string | Buffer> = [];
-    const collect = (chunk: unknown, encoding?: unknown) => {
-      if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
-      if (
-        typeof chunk === 'string' &&
-        typeof encoding === 'string' &&
-        encoding !== 'utf8' &&
-        encoding !== 'utf-8'
-      )
-        chunks.push(Buffer.from(chunk, encoding as BufferEncoding));
-      else chunks.push(chunk as string | Buffer);
+    const [clientEnd, serverEnd] = memoryConnection();
+    accept(serverEnd);
+    const outgoing = httpRequest(
+      {
+        method: request.method,
+        path: request.url,
+        headers: { host: 'localhost', ...request.headers },
+        createConnection: () => clientEnd,
+      },
+      (incoming) => {
+        // Kept as they arrive and decoded once at the end: a 10 KB list is one or two chunks.
+        const chunks: Buffer[] = [];
+        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+        incoming.on('end', () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve({
+            status: incoming.statusCode ?? 0,
+            headers: headersOf(incoming),
+            body: Buffer.concat(chunks).toString('utf8'),
+          });
+        });
+      },
+    );
+    // The caller's reason (the MCP call's cancellation), not Node's generic "socket hang up".
+    const onAbort = () => {
+      reject(signal?.reason);
+      outgoing.destroy();
     };
-    const onAbort = () => reject(signal?.reason);
     signal?.addEventListener('abort', onAbort, { once: true });
-
-    // Nothing is sent anywhere: the head and body are kept and handed back whole on end().
-    res.writeHead = function writeHead(status: number, ...rest: unknown[]) {
-      res.statusCode = status;
-      const headers = rest.find((item) => typeof item === 'object' && item !== null) as
-        | OutgoingHttpHeaders
-        | undefined;
-      for (const [name, value] of Object.entries(headers ?? {})) {
-        if (value !== undefined) res.setHeader(name, value);
-      }
-      return res;
-    } as ServerResponse['writeHead'];
-    res.write = ((chunk: unknown, encoding?: unknown) => {
-      collect(chunk, encoding);
-      return true;
-    }) as ServerResponse['write'];
-    res.end = ((chunk?: unknown, encoding?: unknown) => {
-      collect(chunk, encoding);
+    outgoing.on('error', (error) => {
       signal?.removeEventListener('abort', onAbort);
-      const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(res.getHeaders())) {
-        if (value !== undefined)
-          headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
-      }
-      resolve({ status: res.statusCode, headers, body: bodyText(chunks) });
-      res.emit('finish');
-      socket.destroy();
-      return res;
-    }) as ServerResponse['end'];
-
-    try {
-      app(req, res);
-    } catch (error) {
       reject(error);
-    }
+    });
+    outgoing.on('close', () => serverEnd.destroy());
+    outgoing.end(request.body);
   });
 }
 
-function bodyText(chunks: Array<string | Buffer>): string {
-  if (chunks.length === 1) return chunks[0]?.toString() ?? '';
-  return Buffer.concat(
-    chunks.map((chunk) => (typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk)),
-  ).toString('utf8');
+function headersOf(incoming: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(incoming.headers)) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return headers;
+}
+
+/**
+ * Two connected ends of an in-memory connection: what one end writes, the other reads. Node 22 has this
+ * as `stream.duplexPair()`; the kit runs on Node 20.
+ */
+// TOOLKIT-CANDIDATE: an in-memory duplex pair (Node 22's stream.duplexPair) for in-process HTTP.
+function memoryConnection(): [Duplex, Duplex] {
+  const end = (other: () => Duplex) =>
+    new Duplex({
+      read() {},
+      write(chunk: Buffer, _encoding, callback) {
+        other().push(chunk);
+        callback();
+      },
+      final(callback) {
+        other().push(null);
+        callback();
+      },
+    });
+  const client: Duplex = end(() => server);
+  const server: Duplex = end(() => client);
+  return [client, server];
 }

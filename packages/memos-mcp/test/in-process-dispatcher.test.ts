@@ -1,0 +1,102 @@
+import type { RequestListener } from 'node:http';
+import { createRestApp, EXAMPLE_TOKEN } from '@memos-kit/memos-rest';
+import { type Listening, listen } from '@memos-kit/process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inProcessDispatcher } from '../src/rest/in-process-dispatcher.ts';
+import type { RestRequest, RestResponse } from '../src/rest/rest-request.ts';
+
+const auth = { authorization: `Bearer ${EXAMPLE_TOKEN}`, accept: 'application/json' };
+
+/** The same request over a real loopback socket, for comparison. */
+async function overHttp(base: string, request: RestRequest): Promise<RestResponse> {
+  const response = await fetch(new URL(request.url, base), {
+    method: request.method,
+    headers: request.headers,
+    body: request.body ?? null,
+  });
+  return { status: response.status, headers: {}, body: await response.text() };
+}
+
+describe('the in-process dispatcher', () => {
+  const { app } = createRestApp({ dataset: 'workshop' });
+  const dispatch = inProcessDispatcher(app);
+  let server: Listening;
+  beforeAll(async () => {
+    server = await listen(app);
+  });
+  afterAll(() => server.close());
+
+  it.each([
+    { method: 'GET', url: '/api/v1/memos?pageSize=3', headers: auth },
+    { method: 'GET', url: '/api/v1/memos?pageSize=3', headers: { accept: 'application/json' } },
+    { method: 'GET', url: '/api/v1/memos/does-not-exist', headers: auth },
+    { method: 'GET', url: '/api/v1/nowhere', headers: auth },
+  ])('answers $method $url as the app does over HTTP', async (request) => {
+    const inProcess = await dispatch(request);
+    const network = await overHttp(server.url, request);
+    expect(inProcess.status).toBe(network.status);
+    expect(inProcess.body).toBe(network.body);
+    expect(inProcess.headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  it('sends a JSON body, whose effect the next call sees', async () => {
+    const content = `in-process ${Date.now()}`;
+    const created = await dispatch({
+      method: 'POST',
+      url: '/api/v1/memos',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ content, visibility: 'PRIVATE' }),
+    });
+    expect(created.status).toBe(200);
+    const { name } = JSON.parse(created.body) as { name: string };
+    const read = await dispatch({ method: 'GET', url: `/api/v1/${name}`, headers: auth });
+    expect(JSON.parse(read.body)).toMatchObject({ name, content });
+  });
+
+  it('leaves the app serving real connections after in-process calls', async () => {
+    await dispatch({ method: 'GET', url: '/api/v1/memos?pageSize=1', headers: auth });
+    const response = await fetch(`${server.url}/api/v1/memos?pageSize=1`, { headers: auth });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toHaveProperty('memos');
+  });
+});
+
+describe('cancelling an in-process call', () => {
+  it('rejects with the signal reason when already aborted, and never reaches the app', async () => {
+    let reached = false;
+    const dispatch = inProcessDispatcher(() => {
+      reached = true;
+    });
+    const reason = new Error('cancelled before it started');
+    await expect(dispatch({ method: 'GET', url: '/', headers: {} }, AbortSignal.abort(reason))).rejects.toBe(
+      reason,
+    );
+    expect(reached).toBe(false);
+  });
+
+  it('rejects with the signal reason mid-call, and the app sees its client go', async () => {
+    let appSawClose: () => void = () => {};
+    const closed = new Promise<void>((resolve) => {
+      appSawClose = resolve;
+    });
+    let started: () => void = () => {};
+    const reached = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    // Never answers: only the cancellation can end this call.
+    const hanging: RequestListener = (_req, res) => {
+      res.on('close', () => appSawClose());
+      started();
+    };
+    const controller = new AbortController();
+    const call = inProcessDispatcher(hanging)(
+      { method: 'GET', url: '/slow', headers: {} },
+      controller.signal,
+    );
+    await reached;
+    const reason = new Error('the MCP client went away');
+    controller.abort(reason);
+    await expect(call).rejects.toBe(reason);
+    await closed;
+  });
+});
