@@ -4,8 +4,9 @@ import { createMcpHandler, isJsonContentType, type McpRequestContext } from '@mo
 import { createMcpServer, type McpServerOptions } from '../mcp/create-server.ts';
 import { timelineFor } from '../mcp/pace.ts';
 import { readJsonBody } from './json-body.ts';
+import { streamFromTheStartForProgress } from './progress-stream.ts';
 import { DEFAULT_ALLOWED_HOSTNAMES, rejectUnservable, writeError } from './request-guards.ts';
-import { adjustSseHead } from './sse-headers.ts';
+import { articleHeadWriter, withArticleCacheControl } from './sse-headers.ts';
 
 /** Tool arguments are small (a memo is at most 8 KiB); 1 MiB leaves room and stops abuse. */
 export const MAX_REQUEST_BODY_BYTES = 1024 * 1024;
@@ -40,20 +41,15 @@ export function createMcpEndpoint(options: McpEndpointOptions): NodeHandler {
     ? createMcpHandler(factory, { ...handlerOptions, responseMode: 'sse' })
     : undefined;
   const node = toNodeHandler(
-    {
-      fetch: (request, requestOptions) => {
-        const handler = streaming && asksForProgress(requestOptions?.parsedBody) ? streaming : auto;
-        return handler.fetch(request, requestOptions);
-      },
-    },
+    withArticleCacheControl(streaming ? streamFromTheStartForProgress(auto, streaming) : auto),
     { maxRequestBodySize },
   );
 
   const endpoint = async (req: IncomingMessage, res: ServerResponse) => {
     if (rejectUnservable(req, res, allowedHostnames, options.log)) return;
-    adjustSseHead(res);
+    const writer = articleHeadWriter(res);
     // Another media type goes to the SDK unread, and the SDK answers it with 415.
-    if (!isJsonContentType(req.headers['content-type'])) return node(req, res);
+    if (!isJsonContentType(req.headers['content-type'])) return node(req, writer);
     const body = await readJsonBody(req, maxRequestBodySize);
     switch (body.kind) {
       case 'json':
@@ -65,7 +61,7 @@ export function createMcpEndpoint(options: McpEndpointOptions): NodeHandler {
             'Invalid Request: a JSON-RPC response was posted, but this server sends no requests to answer',
           );
         }
-        return node(req, res, body.value);
+        return node(req, writer, body.value);
       case 'too-large':
         return writeError(res, 413, body.message, { Connection: 'close' }, -32000);
       case 'invalid':
@@ -80,11 +76,6 @@ export function createMcpEndpoint(options: McpEndpointOptions): NodeHandler {
       await Promise.all([auto.close(), streaming?.close()]);
     },
   });
-}
-
-function asksForProgress(body: unknown): boolean {
-  const meta = (body as { params?: { _meta?: { progressToken?: unknown } } } | null)?.params?._meta;
-  return meta?.progressToken !== undefined;
 }
 
 /** A JSON-RPC response (result or error, no method): what a client sends back to a server's request. */

@@ -1,36 +1,67 @@
 import type { ServerResponse } from 'node:http';
+import type { FetchLikeMcpHandler, NodeServerResponseLike } from '@modelcontextprotocol/node';
 
 /**
- * Makes an SSE response's head read like the article's (fixtures/09-sse-progress) and go out at once.
+ * The head of an SSE answer as the article shows it (fixtures/09-sse-progress), reached in two supported
+ * places and no patched method:
  *
- * The SDK answers streams with `Cache-Control: no-cache, no-transform` and `Connection: keep-alive`. The
- * article shows `Cache-Control: no-cache`; `no-transform` adds nothing behind a loopback or nginx proxy
- * (it only forbids proxies to recompress), so the kit sends the article's value. The SDK's value is
- * rewritten here, at the last moment before the head is written, because the SDK offers no option for it.
- *
- * The head is then flushed immediately: in the article the headers reach the client at 0 s, long before
- * the first event, and a teacher's terminal should show that too.
+ * - a response hook on the SDK's web-standard `fetch` face: the SDK answers streams with
+ *   `Cache-Control: no-cache, no-transform`; the article shows `no-cache`, and `no-transform` adds nothing
+ *   behind a loopback or nginx proxy (it only forbids proxies to recompress). The SDK has no option for
+ *   the value, so the hook hands on the same body under the article's head.
+ * - a writer for `toNodeHandler`, which writes to any object with `writeHead`/`write`/`end`/`on`/
+ *   `destroyed` (its `NodeServerResponseLike`): see {@link articleHeadWriter}.
  */
-export function adjustSseHead(res: ServerResponse): void {
-  const writeHead = res.writeHead.bind(res) as (
-    status: number,
-    headers?: Record<string, string>,
-  ) => ServerResponse;
-  res.writeHead = ((status: number, headers?: Record<string, string>) => {
-    const streaming = Object.entries(headers ?? {}).some(
-      ([name, value]) => name.toLowerCase() === 'content-type' && value.startsWith('text/event-stream'),
-    );
-    if (!streaming || !headers) return writeHead(status, headers);
-    const rewritten: Record<string, string> = {};
-    for (const [name, value] of Object.entries(headers)) {
-      const lower = name.toLowerCase();
-      if (lower === 'cache-control') rewritten['Cache-Control'] = 'no-cache';
-      else if (lower === 'content-type') rewritten['Content-Type'] = value;
-      else if (lower === 'x-accel-buffering') rewritten['X-Accel-Buffering'] = value;
-      else rewritten[name] = value;
-    }
-    const result = writeHead(status, rewritten);
-    res.flushHeaders();
-    return result;
-  }) as ServerResponse['writeHead'];
+export function withArticleCacheControl(handler: FetchLikeMcpHandler): FetchLikeMcpHandler {
+  return {
+    fetch: async (request, options) => {
+      const response = await handler.fetch(request, options);
+      if (!isEventStream(response.headers.get('content-type'))) return response;
+      const headers = new Headers(response.headers);
+      headers.set('cache-control', 'no-cache');
+      return new Response(response.body, {
+        status: response.status,
+        statusText: response.statusText,
+        headers,
+      });
+    },
+  };
+}
+
+/** Header names as the article spells them; a web `Response` keeps them in lower case only. */
+const ARTICLE_SPELLING: Record<string, string> = {
+  'cache-control': 'Cache-Control',
+  'content-type': 'Content-Type',
+  'x-accel-buffering': 'X-Accel-Buffering',
+};
+
+/**
+ * SDK ADAPTER (toNodeHandler, @modelcontextprotocol/node 2.1.2): what `toNodeHandler` writes to. It
+ * passes everything on to the real response and adds what the SDK has no option for, on SSE heads only:
+ * the head goes out at once (in the article the headers reach the client at 0 s, long before the first
+ * event; `toNodeHandler` leaves them to travel with the first event), and its names are spelled as in the
+ * article. `test/sdk-gaps.test.ts` fails when the SDK starts doing either itself.
+ */
+export function articleHeadWriter(res: ServerResponse): NodeServerResponseLike {
+  return {
+    writeHead(status, headers = {}) {
+      if (!isEventStream(headers['content-type'])) return res.writeHead(status, headers);
+      const spelled: Record<string, string> = {};
+      for (const [name, value] of Object.entries(headers)) spelled[ARTICLE_SPELLING[name] ?? name] = value;
+      res.writeHead(status, spelled);
+      res.flushHeaders();
+      return res;
+    },
+    // Its return value is the backpressure signal toNodeHandler waits on.
+    write: (chunk) => res.write(chunk),
+    end: (chunk) => res.end(chunk),
+    on: (event, listener) => res.on(event, listener),
+    get destroyed() {
+      return res.destroyed;
+    },
+  };
+}
+
+function isEventStream(contentType: string | null | undefined): boolean {
+  return contentType?.startsWith('text/event-stream') ?? false;
 }
