@@ -50,7 +50,7 @@ export async function runStreamLesson(print: Print, paint: Paint, options: DemoO
       return 0;
     }
     print(paint('red', `✗ The live response differs from the article (${match.against}):`));
-    print(formatDifferences(match, { color: options.colour }));
+    print(formatDifferences(match, { paint }));
     if (options.url) {
       print(paint('dim', "The kit's own server gives the article's pace and result when started with"));
       print(paint('dim', '  pnpm serve --pace article --dataset empty'));

@@ -78,8 +78,6 @@ export interface DemoOptions {
   fast: boolean;
   seed: number;
   url: string | undefined;
-  /** Whether colour is on (the toolkit's one rule), for output that is not painted line by line. */
-  colour: boolean;
   /** Columns a line may take. */
   width: number;
 }
@@ -92,16 +90,15 @@ function isLesson(value: string): value is Lesson {
 export function demoOptions({
   values,
   lang,
-  colour,
   width,
-}: Omit<ParsedCommand<typeof spec.options>, 'kind' | 'paint' | 'positionals'>): DemoOptions {
+}: Pick<ParsedCommand<typeof spec.options>, 'values' | 'lang' | 'width'>): DemoOptions {
   const error = errors.in(lang);
   if (!isLesson(values.lesson)) throw new UsageError(error('badLesson', { value: values.lesson }));
   if (values.lesson === 'proxy' && values.url !== undefined) throw new UsageError(error('urlWithProxy'));
   const seed = Number(values.seed);
   if (values.seed.trim() === '' || !Number.isSafeInteger(seed))
     throw new UsageError(error('badSeed', { value: values.seed }));
-  return { lesson: values.lesson, fast: values.fast, seed, url: values.url, colour, width };
+  return { lesson: values.lesson, fast: values.fast, seed, url: values.url, width };
 }
 
 /** Each run's first line, printed by the CLI before it loads the lesson (and the server) it runs. */

@@ -21,14 +21,12 @@ describe('the demo options', () => {
       fast: false,
       seed: 6,
       url: undefined,
-      colour: false,
       width: PIPED_WIDTH,
     });
-    expect(parseOptions(['--fast', '--lesson', 'chunks', '--seed', '42', '--color'])).toMatchObject({
+    expect(parseOptions(['--fast', '--lesson', 'chunks', '--seed', '42', '--no-color'])).toMatchObject({
       fast: true,
       lesson: 'chunks',
       seed: 42,
-      colour: true,
     });
     expect(parseOptions(['--url', 'http://127.0.0.1:5230']).url).toBe('http://127.0.0.1:5230');
     expect(parseCommand(spec, ['-h'], { env: {}, stdout: {} }).kind).toBe('help');
