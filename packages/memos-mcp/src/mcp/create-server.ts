@@ -42,7 +42,7 @@ export function createMcpServer(options: McpServerOptions, caller: McpCallerCont
         'Invalid cursor: this server lists every tool in one page and never returns a nextCursor',
       );
     }
-    return { tools: runner.tools as never };
+    return { tools: runner.tools };
   });
 
   server.setRequestHandler('tools/call', async (request, ctx) => {
