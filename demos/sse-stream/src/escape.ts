@@ -1,3 +1,5 @@
+import { wrapUnits } from '@memos-kit/terminal';
+
 /**
  * Shows bytes the way a teacher wants to point at them: printable ASCII as is, line ends as `\n` / `\r`, and
  * every other byte (a piece of a UTF-8 character, say) as `\xHH`, so a read that ends mid-character shows it.
@@ -23,21 +25,9 @@ export function escapedTokens(text: string): string[] {
 }
 
 /**
- * Cuts a long escaped line into pieces of at most `width` characters, only between escapes. `wrapLine` from
- * the toolkit cuts anywhere (it is for text a terminal shows as is); here `\x1B` is four characters that
- * mean one byte, and a piece must not end inside them.
- * TOOLKIT-CANDIDATE: `wrapTokens(tokens, width)`, wrapLine's cut over units the caller chooses.
+ * Cuts a long escaped line into pieces of at most `width` characters, only between escapes: `\\x1B` is four
+ * characters that mean one byte, and a piece must not end inside them.
  */
 export function wrapEscaped(text: string, width: number): string[] {
-  const pieces: string[] = [];
-  let line = '';
-  for (const token of escapedTokens(text)) {
-    if (line.length + token.length > width && line !== '') {
-      pieces.push(line);
-      line = '';
-    }
-    line += token;
-  }
-  if (line !== '' || pieces.length === 0) pieces.push(line);
-  return pieces;
+  return wrapUnits(escapedTokens(text), width);
 }

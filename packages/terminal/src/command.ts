@@ -208,7 +208,9 @@ export async function runCommand(
       process.exitCode = 2;
       return;
     }
-    const message = error instanceof Error ? error.message : String(error);
+    // fetch and friends hide the reason in `cause` ("fetch failed" alone tells a student nothing).
+    const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
+    const message = `${error instanceof Error ? error.message : String(error)}${cause}`;
     process.stderr.write(
       `${spec.name}: ${process.env.KIT_DEBUG && error instanceof Error ? (error.stack ?? message) : message}\n`,
     );

@@ -42,4 +42,5 @@ export {
   wrapIndented,
   wrapLine,
   wrapText,
+  wrapUnits,
 } from './width.ts';

@@ -137,6 +137,24 @@ export function wrapText(text: string, width: number, indent = ''): string[] {
   return lines.map((line, index) => (index === 0 || line === '' ? line : `${indent}${line}`));
 }
 
+/**
+ * Cuts a sequence of units that must stay whole (an escape such as `\\x1B` shown as text, a token) into lines
+ * of at most `width` cells, breaking only between units. A unit wider than a line gets a line of its own.
+ */
+export function wrapUnits(units: readonly string[], width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const unit of units) {
+    if (line !== '' && stringWidth(line + unit) > width) {
+      lines.push(line);
+      line = '';
+    }
+    line += unit;
+  }
+  lines.push(line);
+  return lines;
+}
+
 export function padToWidth(text: string, width: number): string {
   return text + ' '.repeat(Math.max(0, width - stringWidth(text)));
 }

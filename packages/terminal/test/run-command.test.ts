@@ -20,6 +20,11 @@ describe('runCommand', () => {
     expect(run.stderr).toBe('demo:fixture: something broke\n');
   });
 
+  it('names the cause an error carries, as fetch keeps its reason there', async () => {
+    const run = await runEntry(cli, { args: ['--cause'] });
+    expect(run.stderr).toBe('demo:fixture: fetch failed (connect ECONNREFUSED 127.0.0.1:9)\n');
+  });
+
   it('ends quietly when the reader closes the pipe (pnpm demo | head)', async () => {
     const { entryArgs } = await import('@memos-kit/process');
     const child = spawn(process.execPath, entryArgs(cli, ['--lines', '100000']), {

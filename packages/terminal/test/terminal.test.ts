@@ -17,6 +17,7 @@ import {
   wrapIndented,
   wrapLine,
   wrapText,
+  wrapUnits,
 } from '../src/index.ts';
 
 describe('colourWanted', () => {
@@ -184,5 +185,12 @@ describe('Chinese line breaking and indented wire lines', () => {
   it('continues a cut wire line under its own indentation', () => {
     expect(wrapIndented('    abcdefghij', 9, 3)).toEqual(['    abcde', '    fghij']);
     expect(wrapIndented('    abcdefghij', 9)).toEqual(['    abcdefghij']);
+  });
+});
+
+describe('wrapUnits', () => {
+  it('breaks only between the units it is given', () => {
+    expect(wrapUnits(['\\x1B', 'a', 'b', '\\x1B', 'c'], 5)).toEqual(['\\x1Ba', 'b\\x1B', 'c']);
+    expect(wrapUnits([], 5)).toEqual(['']);
   });
 });
