@@ -6,7 +6,7 @@ import { loadFixture } from '@memos-kit/wire';
 import { expect } from 'vitest';
 import { liveServers } from '../src/client.ts';
 
-export const stdioFixture = loadFixture('stdio-tools-call');
+const stdioFixture = loadFixture('stdio-tools-call');
 export const fixtureBytes = (key: 'request' | 'response' | 'stderr' | 'stdout' | 'terminal') =>
   readFileSync(stdioFixture.path(key));
 
@@ -43,7 +43,7 @@ export async function runScript(file: string, args: string[] = []) {
  * For afterEach: nothing a test started may outlive it, also when the test failed. Returns how many
  * processes were still running, which should be none: the code under test cleans up after itself.
  */
-export async function killLeftovers(): Promise<number> {
+async function killLeftovers(): Promise<number> {
   const children = [...liveServers].filter((child) => child.exitCode === null && child.signalCode === null);
   for (const child of children) {
     const exited = once(child, 'exit');

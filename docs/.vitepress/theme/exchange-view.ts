@@ -7,14 +7,14 @@ import { type Segment, segmentJson } from './layers.ts';
 
 export type ManifestEntry = FixtureEntry;
 
-export interface HeaderView {
+interface HeaderView {
   name: string;
   value: string;
   /** MCP-Protocol-Version, Mcp-Method, Mcp-Name: the headers that mirror the body. */
   mirror: boolean;
 }
 
-export interface SseEventView {
+interface SseEventView {
   /** Milliseconds after the response headers, from timeline.json. */
   atMs: number | null;
   lines: { field: string; value: Segment[] }[];
@@ -33,7 +33,7 @@ export interface MessageView {
   derivedHead: { startLine: string; headers: HeaderView[] } | null;
 }
 
-export interface ExtraView {
+interface ExtraView {
   key: string;
   file: string;
   text: string;
@@ -54,7 +54,7 @@ function headerView([name, value]: [string, string]): HeaderView {
 }
 
 /** Splits an SSE body into its events, keeping every field line as written. */
-export function sseEvents(body: string, eventTimes: (number | null)[]): SseEventView[] {
+function sseEvents(body: string, eventTimes: (number | null)[]): SseEventView[] {
   return body
     .split(/\r?\n\r?\n/)
     .filter((block) => block.trim() !== '')
@@ -73,7 +73,7 @@ interface Timeline {
   writes: { at: number; what: string; index?: number }[];
 }
 
-export function messageView(file: string, text: string, timeline?: Timeline, sseBody?: string): MessageView {
+function messageView(file: string, text: string, timeline?: Timeline, sseBody?: string): MessageView {
   const parsed = file.endsWith('.http') ? parseHttpMessage(text) : null;
   const body = parsed ? parsed.body : text;
   const startLine = parsed?.startLine ?? null;

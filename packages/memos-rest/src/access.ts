@@ -49,5 +49,3 @@ export function memoOr404(store: MemoStore, uid: string): MemoRow {
   if (!memo) throw notFound('memo not found');
   return memo;
 }
-
-export { ApiError };

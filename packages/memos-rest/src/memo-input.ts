@@ -3,7 +3,7 @@ import { invalidArgument } from './errors.ts';
 import type { Location, RowState, Visibility } from './model.ts';
 import { parseTimestamp } from './time.ts';
 
-export const MAX_CONTENT_BYTES = 8192;
+const MAX_CONTENT_BYTES = 8192;
 const VISIBILITIES = ['VISIBILITY_UNSPECIFIED', 'PRIVATE', 'PROTECTED', 'PUBLIC'] as const;
 const STATES = ['STATE_UNSPECIFIED', 'NORMAL', 'ARCHIVED'] as const;
 const UID = /^[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,34}[a-zA-Z0-9])?$/;

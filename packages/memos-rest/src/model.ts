@@ -4,7 +4,7 @@ import type { MemoProperty } from './markdown.ts';
 
 export type Visibility = 'PRIVATE' | 'PROTECTED' | 'PUBLIC';
 export type RowState = 'NORMAL' | 'ARCHIVED';
-export type Role = 'ADMIN' | 'USER';
+type Role = 'ADMIN' | 'USER';
 
 export interface UserRow {
   id: number;
@@ -46,7 +46,7 @@ export interface MemoRow {
   parentId?: number;
 }
 
-export type RelationType = 'REFERENCE' | 'COMMENT';
+type RelationType = 'REFERENCE' | 'COMMENT';
 
 export interface RelationRow {
   memoId: number;

@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 
-export const PROTOCOL_VERSION = '2026-07-28';
+const PROTOCOL_VERSION = '2026-07-28';
 
 export function envelope(extra: Record<string, unknown> = {}): Record<string, unknown> {
   return {

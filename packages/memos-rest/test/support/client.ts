@@ -5,7 +5,7 @@ import type { Dataset } from '../../src/index.ts';
 import { createRestApp, listen, type MemoStore } from '../../src/index.ts';
 import { contractProblems, requestProblems, undeclaredQueryParameters } from './contract.ts';
 
-export interface CallResult {
+interface CallResult {
   status: number;
   contentType: string | null;
   headers: Headers;
@@ -14,7 +14,7 @@ export interface CallResult {
   json: any;
 }
 
-export interface CallOptions {
+interface CallOptions {
   token?: string;
   body?: unknown;
   query?: Record<string, string | number | boolean>;
