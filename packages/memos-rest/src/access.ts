@@ -1,5 +1,5 @@
 // Who may see and change what (Memos' rules, see the README's table).
-import { ApiError, notFound, permissionDenied, unauthenticated } from './errors.ts';
+import { notFound, permissionDenied, unauthenticated } from './errors.ts';
 import type { MemoRow, UserRow } from './model.ts';
 import type { MemoStore } from './store.ts';
 
