@@ -89,36 +89,21 @@ function compareEvents(actual: SseEvent[], expected: SseEvent[], mode: CompareMo
   expected.forEach((event, index) => {
     const live = actual[index];
     if (!live) return;
-    if ((live.event ?? 'message') !== (event.event ?? 'message')) {
+    // The event's name, id and (when not JSON) data are compared as plain text.
+    const changed = (field: 'event' | 'id' | 'data', expectedValue: unknown, actualValue: unknown) =>
       differences.push({
         where: 'event',
-        path: `events[${index}].event`,
+        path: `events[${index}].${field}`,
         kind: 'changed',
-        expected: event.event,
-        actual: live.event,
+        expected: expectedValue,
+        actual: actualValue,
       });
-    }
-    if (live.id !== event.id) {
-      differences.push({
-        where: 'event',
-        path: `events[${index}].id`,
-        kind: 'changed',
-        expected: event.id,
-        actual: live.id,
-      });
-    }
+    if ((live.event ?? 'message') !== (event.event ?? 'message')) changed('event', event.event, live.event);
+    if (live.id !== event.id) changed('id', event.id, live.id);
     const expectedJson = tryParseJson(event.data);
     const liveJson = tryParseJson(live.data);
     if (!expectedJson.ok || !liveJson.ok) {
-      if (live.data !== event.data) {
-        differences.push({
-          where: 'event',
-          path: `events[${index}].data`,
-          kind: 'changed',
-          expected: event.data,
-          actual: live.data,
-        });
-      }
+      if (live.data !== event.data) changed('data', event.data, live.data);
       return;
     }
     // A notification (progress) is protocol through and through, so it is always exact.

@@ -27,6 +27,11 @@ function mutate(live: LiveResponse, change: (json: Json) => void): LiveResponse 
   return { ...live, body: JSON.stringify(json) };
 }
 
+/** What the matcher finds once `change` is made to the fixture's own answer. */
+function afterChange(fixture: Fixture, change: (json: Json) => void) {
+  return matchResponse(fixture, mutate(echo(fixture), change));
+}
+
 const exact = loadFixture('mcp-tools-call');
 const abridged = loadFixture('tools-list');
 
@@ -69,38 +74,29 @@ describe.each([
   ['abridged', abridged, (json: Json) => json.result.tools[0].inputSchema.properties.pageSize],
 ] as const)('%s mode catches', (mode, fixture, business) => {
   it('a changed value', () => {
-    const result = matchResponse(
-      fixture,
-      mutate(echo(fixture), (json) => {
-        const target = business(json);
-        const key = Object.keys(target)[0] as string;
-        target[key] = 'changed';
-      }),
-    );
+    const result = afterChange(fixture, (json) => {
+      const target = business(json);
+      const key = Object.keys(target)[0] as string;
+      target[key] = 'changed';
+    });
     expect(result.mode).toBe(mode);
     expect(result.ok).toBe(false);
     expect(result.differences[0]?.kind).toMatch(/changed|type/);
   });
 
   it('a missing field', () => {
-    const result = matchResponse(
-      fixture,
-      mutate(echo(fixture), (json) => {
-        delete json.result._meta;
-      }),
-    );
+    const result = afterChange(fixture, (json) => {
+      delete json.result._meta;
+    });
     expect(result.differences).toContainEqual(
       expect.objectContaining({ kind: 'missing', path: '$.result._meta' }),
     );
   });
 
   it('a wrong id', () => {
-    const result = matchResponse(
-      fixture,
-      mutate(echo(fixture), (json) => {
-        json.id = 99;
-      }),
-    );
+    const result = afterChange(fixture, (json) => {
+      json.id = 99;
+    });
     expect(result.differences).toContainEqual(
       expect.objectContaining({ path: '$.id', expected: fixture.entry.jsonrpcId, actual: 99 }),
     );
@@ -118,36 +114,27 @@ describe.each([
 
 describe('abridged mode', () => {
   it('lets the live response carry more tools and more fields', () => {
-    const result = matchResponse(
-      abridged,
-      mutate(echo(abridged), (json) => {
-        json.result.tools.unshift({ name: 'attachment_list_attachments', inputSchema: { type: 'object' } });
-        json.result.tools[1].outputSchema.$defs.Memo.properties.creator = { type: 'string' };
-      }),
-    );
+    const result = afterChange(abridged, (json) => {
+      json.result.tools.unshift({ name: 'attachment_list_attachments', inputSchema: { type: 'object' } });
+      json.result.tools[1].outputSchema.$defs.Memo.properties.creator = { type: 'string' };
+    });
     expectMatch(result);
   });
 
   it('finds a tool that went missing, by name', () => {
-    const result = matchResponse(
-      abridged,
-      mutate(echo(abridged), (json) => {
-        json.result.tools = json.result.tools.filter((tool: Json) => tool.name !== 'auth_get_current_user');
-      }),
-    );
+    const result = afterChange(abridged, (json) => {
+      json.result.tools = json.result.tools.filter((tool: Json) => tool.name !== 'auth_get_current_user');
+    });
     expect(result.differences).toContainEqual(
       expect.objectContaining({ kind: 'missing', path: '$.result.tools[name=auth_get_current_user]' }),
     );
   });
 
   it('still holds the protocol exact: extra envelope keys and isError', () => {
-    const result = matchResponse(
-      abridged,
-      mutate(echo(abridged), (json) => {
-        json.error = { code: -32603, message: 'boom' };
-        json.result.isError = true;
-      }),
-    );
+    const result = afterChange(abridged, (json) => {
+      json.error = { code: -32603, message: 'boom' };
+      json.result.isError = true;
+    });
     expect(result.differences.map((d) => d.path)).toEqual(
       expect.arrayContaining(['$.error', '$.result.isError']),
     );
@@ -200,13 +187,14 @@ describe('sse', () => {
 });
 
 describe('formatDifferences', () => {
+  /** The article's tools/call answer with one memo too many. */
+  const oneMemoMore = () =>
+    afterChange(exact, (json) => {
+      json.result.structuredContent.memos.push({ name: 'memos/x' });
+    });
+
   it('names the file, the place, what the article has and what came live', () => {
-    const result = matchResponse(
-      exact,
-      mutate(echo(exact), (json) => {
-        json.result.structuredContent.memos.push({ name: 'memos/x' });
-      }),
-    );
+    const result = oneMemoMore();
     const text = formatDifferences(result);
     expect(text).toContain('✗ 1 difference from fixtures/02-mcp-tools-call/response.http (exact)');
     expect(text).toContain('body $.result.structuredContent.memos');
@@ -216,12 +204,7 @@ describe('formatDifferences', () => {
   });
 
   it('colours only through the paint it is handed, and is plain without one', () => {
-    const result = matchResponse(
-      exact,
-      mutate(echo(exact), (json) => {
-        json.result.structuredContent.memos.push({ name: 'memos/x' });
-      }),
-    );
+    const result = oneMemoMore();
     const tagged = formatDifferences(result, { paint: (format, text) => `<${String(format)}>${text}</>` });
     expect(tagged).toContain('<red>✗ 1 difference from fixtures/02-mcp-tools-call/response.http (exact)</>');
     expect(tagged).toContain('<green>article:</> 0');
