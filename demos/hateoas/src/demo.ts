@@ -1,7 +1,7 @@
 // `pnpm demo:hateoas`: the article's closing section, run. A links-only client walks order 123
 // through HAL; then the same moment is seen through MCP tools.
 
-import { command } from '@memos-kit/terminal';
+import { command, table } from '@memos-kit/terminal';
 import { runInteractive } from './demo/interactive.ts';
 import { runMemoThreeWays } from './demo/memo-three-ways.ts';
 import { messages } from './demo/messages.ts';
@@ -23,15 +23,18 @@ await command(demoSpec, async ({ values, paint, width, lang }) => {
       if (condition) printer.ok(okText);
       else {
         failures++;
-        printer.fail(`${say('checkFailed')}: ${failText ?? okText}`);
+        printer.fail(say('checkFailed', { what: failText ?? okText }));
       }
     },
   };
   try {
     printer.title(say('title'));
-    printer.note(
-      `${say('servers')}: ${say('halServer')} ${server.url}/orders/123 · ${say('mcpServer')} ${server.mcpUrl}`,
-    );
+    printer.note(say('servers'));
+    const addresses = [
+      [say('halServer'), `${server.url}/orders/123`],
+      [say('mcpServer'), server.mcpUrl],
+    ];
+    for (const line of table(addresses)) printer.note(`  ${line}`);
     if (values.interactive) await runInteractive(context);
     else {
       await runHalScenario(context);

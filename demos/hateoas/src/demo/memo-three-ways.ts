@@ -40,7 +40,7 @@ export async function runMemoThreeWays(context: DemoContext): Promise<void> {
   const { startServer } = await import('@memos-kit/memos-mcp');
   const server = await startServer({ port: 0, dataset: 'workshop', pace: 'off', log: () => {} });
   try {
-    printer.note(`${say('memoServer')}: ${server.url}/api/v1 · ${server.mcpUrl}`);
+    printer.note(say('memoServer', { rest: `${server.url}/api/v1`, mcp: server.mcpUrl }));
     const memoUrl = new URL(`/api/v1/memos/${MEMO}`, server.url);
 
     printer.step(9, say('step'), say('restTitle'));

@@ -137,7 +137,7 @@ export async function runMcpScenario(context: DemoContext): Promise<void> {
     printer.step(4, say('step'), say('listTitle'));
     printer.note(say('listNote'));
     const before = await session.client.listTools();
-    printer.ok(`${say('toolsSeen')}: ${before.tools.map((tool) => tool.name).join(', ')}`);
+    printer.ok(say('toolsSeen', { tools: before.tools.map((tool) => tool.name).join(', ') }));
 
     printer.step(5, say('step'), say('callPayTitle'));
     const payResult = await session.client.callTool({ name: 'order_pay', arguments: { orderId } });
