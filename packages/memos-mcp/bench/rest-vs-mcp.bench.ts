@@ -186,7 +186,8 @@ await command(spec, async ({ paint, lang }) => {
         `${median(values).toFixed(2).padStart(8)} ms`,
         `${percentile(values, 99).toFixed(2).padStart(8)} ms`,
       );
-    // A heading over a number column ("   12.34 ms") ends where the number ends.
+    // A heading over a number column ("   12.34 ms") ends where the number ends. TOOLKIT-CANDIDATE: a
+    // right-aligned padToWidth (padStart counts a Chinese character as one cell).
     const rightAligned = (heading: string) => ' '.repeat(Math.max(0, 11 - stringWidth(heading))) + heading;
     const rate = (label: string, perSecond: number) =>
       line(label, `${perSecond.toFixed(0).padStart(8)} req/s`);
