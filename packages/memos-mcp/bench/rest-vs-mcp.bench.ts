@@ -11,6 +11,7 @@ import {
   type CommandSpec,
   command,
   type OptionSpecs,
+  padStartToWidth,
   padToWidth,
   stringWidth,
 } from '@memos-kit/terminal';
@@ -188,7 +189,7 @@ await command(spec, async ({ paint, lang }) => {
       );
     // A heading over a number column ("   12.34 ms") ends where the number ends. TOOLKIT-CANDIDATE: a
     // right-aligned padToWidth (padStart counts a Chinese character as one cell).
-    const rightAligned = (heading: string) => ' '.repeat(Math.max(0, 11 - stringWidth(heading))) + heading;
+    const rightAligned = (heading: string) => padStartToWidth(heading, 11);
     const rate = (label: string, perSecond: number) =>
       line(label, `${perSecond.toFixed(0).padStart(8)} req/s`);
 

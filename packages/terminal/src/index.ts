@@ -34,6 +34,7 @@ export {
 export { quietOnClosedPipe } from './pipe.ts';
 export {
   PIPED_WIDTH,
+  padStartToWidth,
   padToWidth,
   sideBySide,
   stringWidth,

@@ -159,6 +159,11 @@ export function padToWidth(text: string, width: number): string {
   return text + ' '.repeat(Math.max(0, width - stringWidth(text)));
 }
 
+/** Right-aligns text in `width` cells (`padStart` would count a Chinese character as one cell). */
+export function padStartToWidth(text: string, width: number): string {
+  return ' '.repeat(Math.max(0, width - stringWidth(text))) + text;
+}
+
 /** Two blocks of lines next to each other, each wrapped to its column. */
 export function sideBySide(
   left: readonly string[],

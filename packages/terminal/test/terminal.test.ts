@@ -8,6 +8,7 @@ import {
   createPaint,
   formatHelp,
   langFromArgv,
+  padStartToWidth,
   parseCommand,
   sideBySide,
   stringWidth,
@@ -80,6 +81,7 @@ describe('width and wrapping', () => {
     for (const row of rows) expect(stringWidth(row)).toBeLessThanOrEqual(30);
     expect(rows[1]?.startsWith(' '.repeat(8))).toBe(true);
     expect(sideBySide(['ab'], ['cd'], 11)).toEqual(['ab   │ cd']);
+    expect(padStartToWidth('中位', 6)).toBe('  中位');
   });
 });
 

@@ -1,14 +1,10 @@
 // A type import only: the docs site bundles wire for the browser, where node:util does not exist.
-import type { styleText } from 'node:util';
+import type { Paint } from '@memos-kit/terminal';
 import type { Difference } from './compare.ts';
 import type { MatchResult } from './match.ts';
 
-/**
- * The shape of `@memos-kit/terminal`'s `Paint`: whether to colour is the command's decision (the kit's one
- * colour rule), so the diff only takes the painter it is handed.
- */
-type Paint = (format: Parameters<typeof styleText>[0], text: string) => string;
-
+// Whether to colour is the command's decision (the kit's one colour rule), so the diff only takes the
+// painter it is handed.
 const plain: Paint = (_format, text) => text;
 
 /**

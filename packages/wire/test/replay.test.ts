@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type Listening, listen } from '@memos-kit/process';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   expectMatch,
@@ -17,20 +17,19 @@ interface Seen {
   body: string;
 }
 
-let server: Server | undefined;
+let server: Listening | undefined;
 
 afterEach(async () => {
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve) ?? resolve(undefined));
+  await server?.close();
   server = undefined;
 });
 
 /** A loopback server that records what arrived and answers with `respond`. */
-async function listen(
+async function serve(
   respond: (req: IncomingMessage, res: ServerResponse) => void,
 ): Promise<{ url: string; seen: Seen }> {
   const seen: Seen = { rawHeaders: [], body: '' };
-  server = createServer((req, res) => {
+  server = await listen((req, res) => {
     seen.method = req.method;
     seen.url = req.url;
     seen.rawHeaders = req.rawHeaders;
@@ -40,15 +39,13 @@ async function listen(
     });
     req.on('end', () => respond(req, res));
   });
-  await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, seen };
+  return { url: server.url, seen };
 }
 
 describe('replayHttpFixture', () => {
   it('sends the request exactly as printed, Host header and body bytes included', async () => {
     const fixture = loadFixture('mcp-tools-call');
-    const { url, seen } = await listen((_req, res) => {
+    const { url, seen } = await serve((_req, res) => {
       res.writeHead(200, { 'Content-Type': 'application/json' }).end(fixture.response?.body);
     });
     const live = await replayHttpFixture(fixture, url);
@@ -62,7 +59,7 @@ describe('replayHttpFixture', () => {
   });
 
   it('keeps the REST query string as the article encodes it', async () => {
-    const { url, seen } = await listen((_req, res) => {
+    const { url, seen } = await serve((_req, res) => {
       res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"memos":[]}');
     });
     const live = await replayHttpFixture('rest-list-memos', url);
@@ -71,7 +68,7 @@ describe('replayHttpFixture', () => {
   });
 
   it('replaces or removes headers on request', async () => {
-    const { url, seen } = await listen((_req, res) => res.writeHead(400).end());
+    const { url, seen } = await serve((_req, res) => res.writeHead(400).end());
     const live = await replayHttpFixture('mcp-tools-call', url, {
       headers: { 'mcp-name': null, 'Mcp-Method': 'tools/list' },
     });
@@ -84,7 +81,7 @@ describe('replayHttpFixture', () => {
     const fixture = loadFixture('sse-progress');
     const whole = parseHttpMessage(fixture.text('response'));
     const events = whole.body.split(/(?<=\n\n)/);
-    const { url } = await listen((_req, res) => {
+    const { url } = await serve((_req, res) => {
       res.writeHead(200, Object.fromEntries(whole.headers));
       res.write(events[0]);
       setTimeout(() => res.end(events[1]), 50);
@@ -100,7 +97,7 @@ describe('replayHttpFixture', () => {
   });
 
   it('gives up instead of hanging when the response never ends', async () => {
-    const { url } = await listen((_req, res) => {
+    const { url } = await serve((_req, res) => {
       res.writeHead(200, { 'Content-Type': 'text/event-stream' });
       res.write(': still thinking\n\n');
     });
