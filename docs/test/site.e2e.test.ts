@@ -10,6 +10,7 @@ import type { Listening } from '@memos-kit/process';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allPages } from '../.vitepress/pages.ts';
+import { measureDiagrams } from './diagram-metrics.ts';
 import { docsRoot } from './markdown-files.ts';
 import { serveStatic } from './static-server.ts';
 
@@ -216,9 +217,38 @@ async function checkPage(sitePage: SitePage): Promise<{ diagrams: number; exchan
   await page.waitForFunction((count) => document.querySelectorAll('.mermaid svg').length === count, fences, {
     timeout: 20_000,
   });
+  await checkDiagrams(sitePage);
   const exchanges = await checkExchanges(sitePage);
   expect(await page.locator('.wx-missing').count(), `${sitePage.url}: unknown fixture ids`).toBe(0);
   return { diagrams: fences, exchanges };
+}
+
+/** A classroom projector: every diagram must be readable at this size. */
+const projector = { width: 1280, height: 720 };
+/** The smallest label a class at the back of the room can read, in CSS px as rendered. */
+const minimumLabelPx = 14;
+
+/**
+ * Measures every diagram on screen at the projector's size: each label's text must lie inside its
+ * box (a clipped last line loses words), and each label must render at 14 px or more once the SVG
+ * is scaled down to fit the column.
+ */
+async function checkDiagrams(sitePage: SitePage): Promise<void> {
+  const size = page.viewportSize();
+  if (size?.width !== projector.width || size.height !== projector.height)
+    await page.setViewportSize(projector);
+  for (const diagram of await page.evaluate(measureDiagrams)) {
+    const where = `${sitePage.url} diagram ${diagram.index + 1}`;
+    expect(diagram.labels.length, `${where}: labels`).toBeGreaterThan(0);
+    const clipped = diagram.labels
+      .filter((label) => label.overflowPx > 0.5)
+      .map((label) => `"${label.text}" runs ${label.overflowPx.toFixed(1)} px past its box`);
+    expect(clipped, `${where}: labels outside their boxes`).toEqual([]);
+    const small = diagram.labels
+      .filter((label) => label.effectivePx < minimumLabelPx)
+      .map((label) => `"${label.text}" at ${label.effectivePx.toFixed(1)} px`);
+    expect(small, `${where}: labels under ${minimumLabelPx} px`).toEqual([]);
+  }
 }
 
 /** Uses the language menu and expects to land on `target`. */
