@@ -3,13 +3,14 @@
 // them stale fails this test instead of a teacher's lesson.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createRestApp, listen } from '@memos-kit/memos-rest';
+import { createRestApp } from '@memos-kit/memos-rest';
+import { listen } from '@memos-kit/process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docsRoot } from './markdown-files.ts';
 
 let server: Awaited<ReturnType<typeof listen>>;
 beforeAll(async () => {
-  server = await listen(createRestApp({ dataset: 'workshop' }).app, '127.0.0.1', 0);
+  server = await listen(createRestApp({ dataset: 'workshop' }).app);
 });
 afterAll(() => server.close());
 

@@ -5,7 +5,7 @@ import express, { type ErrorRequestHandler, type Express, Router } from 'express
 import { type Dataset, DEFAULT_DATASET, loadDataset } from './dataset.ts';
 import { ApiError, GrpcCode, invalidArgument } from './errors.ts';
 import { halRepresentation } from './hal.ts';
-import { type Representation, sendError, sendJson } from './http.ts';
+import { sendError, sendJson } from './http.ts';
 import { attachmentRoutes } from './routes/attachments.ts';
 import { memoRoutes } from './routes/memos.ts';
 import { userRoutes } from './routes/users.ts';
@@ -38,7 +38,7 @@ export function createRestApp(options: RestAppOptions = {}): { app: Express; sto
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
-  app.locals.representations = [halRepresentation(store)] as Representation[];
+  app.locals.representations = [halRepresentation(store)];
 
   const contract = contractDocument();
   // The contract's operations, so a known path with a wrong method is told apart from an unknown path.

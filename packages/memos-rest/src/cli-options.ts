@@ -1,73 +1,136 @@
-// `pnpm serve`'s options and start-up banner, importable so a bigger server (the MCP adapter adds /mcp to the
-// same process) can reuse both and only add its own endpoint lines.
+// The command-line face of this package (`@memos-kit/memos-rest/cli`): the options every `serve` command
+// shares, as data, and the pieces of the start-up banner. A bigger server (the MCP adapter serves /mcp from
+// the same process) spreads `serveOptions` into its own command and builds its banner from the same pieces,
+// so nothing here is a string another package has to cut apart.
 import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
-import { type ParseArgsConfig, parseArgs, styleText } from 'node:util';
+import {
+  bilingualMessages,
+  type CommandSpec,
+  type Lang,
+  type OptionSpecs,
+  type OptionValues,
+  type Paint,
+  table,
+  UsageError,
+} from '@memos-kit/terminal';
 import { DEFAULT_DATASET, SHIPPED_DATASETS } from './dataset.ts';
+import type { UserRow } from './model.ts';
+import { DEFAULT_HOST, DEFAULT_PORT } from './server.ts';
 import type { MemoStore } from './store.ts';
 
-export interface ServeOptions {
+/** The options of every `serve` command: where to listen and which dataset to start from. */
+export const serveOptions = {
+  port: {
+    type: 'string',
+    short: 'p',
+    value: 'N',
+    help: {
+      zh: `监听的端口（默认 ${DEFAULT_PORT}；0 表示任选一个空闲端口）`,
+      en: `port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)`,
+    },
+  },
+  host: {
+    type: 'string',
+    value: 'ADDRESS',
+    help: {
+      zh: `绑定的地址（默认 ${DEFAULT_HOST}，只有本机能访问）`,
+      en: `address to bind (default ${DEFAULT_HOST}, loopback only)`,
+    },
+  },
+  dataset: {
+    type: 'string',
+    short: 'd',
+    value: 'NAME|FILE.json',
+    help: {
+      zh: `起始数据：内置数据集 ${SHIPPED_DATASETS.join('、')}（默认 ${DEFAULT_DATASET}），或你自己的 JSON 文件`,
+      en: `the data to start from: ${SHIPPED_DATASETS.join(', ')} (default ${DEFAULT_DATASET}) or your own JSON file`,
+    },
+  },
+} as const satisfies OptionSpecs;
+
+/** This package's own `serve` (REST only); `pnpm serve` at the root adds the MCP adapter. */
+export const restServeCommand = {
+  name: 'pnpm --filter @memos-kit/memos-rest serve',
+  summary: {
+    zh: 'Memos v0.30.0 REST API 的模拟服务（只有 REST；根目录的 pnpm serve 还带 MCP 适配器）。',
+    en: 'The mock Memos v0.30.0 REST API (REST only; pnpm serve at the root adds the MCP adapter).',
+  },
+  options: serveOptions,
+} satisfies CommandSpec<typeof serveOptions>;
+
+export interface ServeSettings {
   host: string;
   port: number;
   dataset: string;
-  color: boolean;
-  help: boolean;
 }
 
-export const DEFAULT_HOST = '127.0.0.1';
-export const DEFAULT_PORT = 5230;
-
-export function serveUsage(command = 'pnpm serve'): string {
-  return [
-    `Usage: ${command} [--port ${DEFAULT_PORT}] [--host ${DEFAULT_HOST}] [--dataset ${DEFAULT_DATASET}] [--no-color]`,
-    '',
-    `  --port, -p     port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)`,
-    `  --host         address to bind (default ${DEFAULT_HOST}, loopback only)`,
-    `  --dataset, -d  ${SHIPPED_DATASETS.join(' | ')} | path/to/dataset.json (default ${DEFAULT_DATASET})`,
-    '  --no-color     plain output (NO_COLOR=1 does the same)',
-  ].join('\n');
-}
-
-/** The options every `serve` command shares, in `node:util` parseArgs form, so a bigger server can add its own. */
-export const SERVE_ARGS = {
-  port: { type: 'string', short: 'p' },
-  host: { type: 'string' },
-  dataset: { type: 'string', short: 'd' },
-  color: { type: 'boolean' },
-  'no-color': { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-} as const satisfies NonNullable<ParseArgsConfig['options']>;
-
-/** Parses argv (without node and the script); throws an Error with a readable message on bad input. */
-export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv = process.env): ServeOptions {
-  const { values } = parseArgs({ args: argv, options: SERVE_ARGS, strict: true, allowPositionals: false });
-  return serveOptionsFrom(values, env);
-}
-
-/** Checks and completes the shared options once parseArgs has read them. */
-export function serveOptionsFrom(
-  values: {
-    port?: string;
-    host?: string;
-    dataset?: string;
-    color?: boolean;
-    'no-color'?: boolean;
-    help?: boolean;
+const words = bilingualMessages({
+  badPort: {
+    zh: '--port 必须是 0 到 65535 之间的数字，而不是 "{value}"',
+    en: '--port must be a number from 0 to 65535, got "{value}"',
   },
+  portTaken: {
+    zh: '无法监听 {host}:{port}：端口已被占用（试试 --port 0）',
+    en: 'cannot listen on {host}:{port}: the port is taken (try --port 0)',
+  },
+  cannotListen: { zh: '无法监听 {host}:{port}：{reason}', en: 'cannot listen on {host}:{port}: {reason}' },
+  listening: { zh: '{title} 正在监听 {url}', en: '{title} listening on {url}' },
+  dataset: { zh: '数据集', en: 'dataset' },
+  users: { zh: '{count} 个用户', en: '{count} users' },
+  user: { zh: '{count} 个用户', en: '{count} user' },
+  memos: { zh: '{count} 条 memo', en: '{count} memos' },
+  memo: { zh: '{count} 条 memo', en: '{count} memo' },
+  comments: { zh: '{count} 条评论', en: '{count} comments' },
+  comment: { zh: '{count} 条评论', en: '{count} comment' },
+  listSeparator: { zh: '，', en: ', ' },
+  tokens: {
+    zh: '令牌（Authorization: Bearer <令牌>；不带令牌就是匿名，只能看到 PUBLIC memo）：',
+    en: 'Tokens (Authorization: Bearer <token>; no token = anonymous, sees PUBLIC memos only):',
+  },
+  tokenColumn: { zh: '令牌', en: 'token' },
+  userColumn: { zh: '用户', en: 'user' },
+  roleColumn: { zh: '角色', en: 'role' },
+  nameColumn: { zh: '名字', en: 'name' },
+  noToken: { zh: '（无）', en: '(none)' },
+  try: { zh: '试试：{command}', en: 'Try: {command}' },
+  stop: { zh: '按 Ctrl-C 停止服务。', en: 'Ctrl-C stops the server.' },
+  stopping: {
+    zh: '收到 {signal}：不再接受新连接，最多等 {seconds} 秒让进行中的请求完成……',
+    en: '{signal}: no new connections; waiting up to {seconds} s for requests in flight…',
+  },
+  stopped: { zh: '已停止', en: 'stopped' },
+  stoppedCutShort: {
+    zh: '已停止（有请求没在 {seconds} 秒内完成，被中断）',
+    en: 'stopped (requests still running after {seconds} s were cut off)',
+  },
+});
+
+/** The banner's words in one language, for a server that composes its own banner from these pieces. */
+export const bannerWords = (lang: Lang) => words.in(lang);
+
+/** Checks and completes the shared options once the command line has been read; mistakes are usage errors. */
+export function serveSettings(
+  values: OptionValues<typeof serveOptions>,
+  lang: Lang,
   env: NodeJS.ProcessEnv = process.env,
-): ServeOptions {
+): ServeSettings {
   const portText = values.port ?? String(DEFAULT_PORT);
   const port = Number(portText);
   if (!/^\d+$/.test(portText) || port > 65535)
-    throw new Error(`--port must be a number from 0 to 65535, got "${portText}"`);
-  const noColor = values['no-color'] === true || (env.NO_COLOR !== undefined && env.NO_COLOR !== '');
+    throw new UsageError(words.t(lang, 'badPort', { value: portText }));
   return {
     host: values.host ?? DEFAULT_HOST,
     port,
     dataset: datasetArgument(values.dataset ?? DEFAULT_DATASET, env),
-    color: values.color === true || !noColor,
-    help: values.help === true,
   };
+}
+
+/** Why a server could not listen, in one line a person can act on (a taken port suggests port 0). */
+export function listenProblem(error: unknown, { host, port }: ServeSettings, lang: Lang): Error {
+  const taken = error instanceof Error && 'code' in error && error.code === 'EADDRINUSE';
+  const reason = error instanceof Error ? error.message : String(error);
+  return new Error(words.t(lang, taken ? 'portTaken' : 'cannotListen', { host, port, reason }));
 }
 
 /**
@@ -75,68 +138,84 @@ export function serveOptionsFrom(
  * `pnpm serve` in (pnpm runs root scripts from the workspace root and keeps the original in INIT_CWD).
  * A bare word that is no file there (a mistyped dataset name) stays as typed, so the error names it.
  */
-export function datasetArgument(dataset: string, env: NodeJS.ProcessEnv = process.env): string {
+function datasetArgument(dataset: string, env: NodeJS.ProcessEnv): string {
   if ((SHIPPED_DATASETS as readonly string[]).includes(dataset) || isAbsolute(dataset)) return dataset;
   const path = resolve(env.INIT_CWD ?? process.cwd(), dataset);
   const looksLikeName = !/[/\\]/.test(dataset) && !dataset.endsWith('.json');
   return looksLikeName && !existsSync(path) ? dataset : path;
 }
 
+/** Who can sign in: what the banner shows of a user. */
+export type BannerUser = Pick<UserRow, 'username' | 'role' | 'displayName' | 'tokens'>;
+
+/** A token the dataset really hands out, for the banner's example request: the host's first, else anyone's. */
+export function sampleToken(users: readonly BannerUser[]): string | undefined {
+  return users.find((user) => user.tokens.length > 0)?.tokens[0];
+}
+
+/** `curl` of the article's first request, signed in with a token from the dataset when it has one. */
+export function tryRequest(restUrl: string, users: readonly BannerUser[]): string {
+  const token = sampleToken(users);
+  const header = token === undefined ? '' : `-H 'Authorization: Bearer ${token}' `;
+  return `curl ${header}'${restUrl}/memos?pageSize=1'`;
+}
+
+/** The table of every token and the user it signs in as, indented under its heading. */
+export function tokenTable(
+  users: readonly BannerUser[],
+  paint: Paint,
+  lang: Lang,
+  indent = '    ',
+): string[] {
+  const say = words.in(lang);
+  const rows = [
+    [say('tokenColumn'), say('userColumn'), say('roleColumn'), say('nameColumn')].map((cell) =>
+      paint('dim', cell),
+    ),
+    ...users.map((user) => [
+      paint('green', user.tokens.join(', ') || say('noToken')),
+      `users/${user.username}`,
+      user.role,
+      user.displayName,
+    ]),
+  ];
+  return table(rows).map((line) => `${indent}${line}`);
+}
+
 export interface BannerInput {
   url: string;
   dataset: string;
   store: MemoStore;
-  color: boolean;
-  /** Extra "what it serves" lines, e.g. the MCP endpoint. */
-  endpoints?: { label: string; url: string }[];
+  paint: Paint;
+  lang: Lang;
 }
 
-/** What the server serves and which tokens sign in as whom. */
-export function formatBanner({ url, dataset, store, color, endpoints = [] }: BannerInput): string {
-  const paint = (format: Parameters<typeof styleText>[0], text: string) =>
-    color ? styleText(format, text, { validateStream: false }) : text;
-  const rows = store.users.map((user) => ({
-    token: user.tokens.join(', ') || '(none)',
-    user: `users/${user.username}`,
-    role: user.role,
-    name: user.displayName,
-  }));
-  const width = (key: keyof (typeof rows)[number], title: string) =>
-    Math.max(title.length, ...rows.map((row) => row[key].length));
-  const widths = { token: width('token', 'token'), user: width('user', 'user'), role: width('role', 'role') };
-  const line = (token: string, user: string, role: string, name: string) =>
-    `    ${token.padEnd(widths.token)}  ${user.padEnd(widths.user)}  ${role.padEnd(widths.role)}  ${name}`;
+/** What the REST-only server serves and which tokens sign in as whom. */
+export function formatBanner({ url, dataset, store, paint, lang }: BannerInput): string {
+  const say = words.in(lang);
   const topLevel = store.memos.filter((memo) => memo.parentId === undefined).length;
-  const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
-  const allEndpoints = [
-    { label: 'REST API', url: `${url}/api/v1` },
-    { label: 'OpenAPI', url: `${url}/api/v1/openapi.json` },
-    ...endpoints,
-  ];
-  const labelWidth = Math.max(...allEndpoints.map((e) => e.label.length));
+  const count = (n: number, one: 'user' | 'memo' | 'comment', many: 'users' | 'memos' | 'comments') =>
+    say(n === 1 ? one : many, { count: n });
+  const counts = [
+    count(store.users.length, 'user', 'users'),
+    count(topLevel, 'memo', 'memos'),
+    count(store.memos.length - topLevel, 'comment', 'comments'),
+  ].join(say('listSeparator'));
+  const endpoints = table([
+    ['REST API', paint('cyan', `${url}/api/v1`)],
+    ['OpenAPI', paint('cyan', `${url}/api/v1/openapi.json`)],
+  ]);
   return [
-    `${paint('bold', 'Memos v0.30.0 mock')} listening on ${paint('cyan', url)}`,
-    ...allEndpoints.map((e) => `  ${e.label.padEnd(labelWidth)}  ${paint('cyan', e.url)}`),
+    say('listening', { title: paint('bold', 'Memos v0.30.0 mock'), url: paint('cyan', url) }),
+    ...endpoints.map((line) => `  ${line}`),
     '',
-    `  dataset  ${paint('bold', dataset)}: ${count(store.users.length, 'user')}, ${count(topLevel, 'memo')}, ${count(store.memos.length - topLevel, 'comment')}`,
-    ...(store.description ? [`           ${paint('dim', store.description)}`] : []),
+    ...table([[say('dataset'), `${paint('bold', dataset)}: ${counts}`]]).map((line) => `  ${line}`),
+    ...(store.description ? [`  ${paint('dim', store.description)}`] : []),
     '',
-    '  Tokens (Authorization: Bearer <token>; no token = anonymous, sees PUBLIC memos only):',
-    paint('dim', line('token', 'user', 'role', 'name')),
-    ...rows.map((row) => line(paint('green', row.token.padEnd(widths.token)), row.user, row.role, row.name)),
+    `  ${say('tokens')}`,
+    ...tokenTable(store.users, paint, lang),
     '',
-    `  Try: curl -H 'Authorization: Bearer example-token' '${url}/api/v1/memos?pageSize=1'`,
-    `  ${paint('dim', 'Ctrl-C stops the server.')}`,
+    `  ${say('try', { command: tryRequest(`${url}/api/v1`, store.users) })}`,
+    `  ${paint('dim', say('stop'))}`,
   ].join('\n');
-}
-
-/** Ctrl-C or SIGTERM closes the server once (a second signal is left to Node) and says so. */
-export function closeOnSignals(close: () => Promise<void>): void {
-  const stop = () => {
-    process.off('SIGINT', stop);
-    process.off('SIGTERM', stop);
-    void close().then(() => console.log('\nstopped'));
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
 }

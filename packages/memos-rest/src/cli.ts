@@ -1,43 +1,26 @@
-// `pnpm serve`: the mock Memos REST API on 127.0.0.1:5230.
+// `pnpm --filter @memos-kit/memos-rest serve`: the mock Memos REST API alone, on 127.0.0.1:5230.
+import { closeOnSignals, listen } from '@memos-kit/process';
+import { command } from '@memos-kit/terminal';
 import { createRestApp } from './app.ts';
-import { closeOnSignals, formatBanner, parseServeOptions, serveUsage } from './cli-options.ts';
-import { listen } from './server.ts';
+import { bannerWords, formatBanner, listenProblem, restServeCommand, serveSettings } from './cli-options.ts';
 
-async function main(): Promise<void> {
-  let options: ReturnType<typeof parseServeOptions>;
-  try {
-    options = parseServeOptions(process.argv.slice(2));
-  } catch (error) {
-    console.error(`${(error as Error).message}\n\n${serveUsage()}`);
-    process.exitCode = 2;
-    return;
-  }
-  if (options.help) {
-    console.log(serveUsage());
-    return;
-  }
-  let created: ReturnType<typeof createRestApp>;
-  try {
-    created = createRestApp({ dataset: options.dataset });
-  } catch (error) {
-    console.error((error as Error).message);
-    process.exitCode = 1;
-    return;
-  }
-  let server: Awaited<ReturnType<typeof listen>>;
-  try {
-    server = await listen(created.app, options.host, options.port);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const hint = code === 'EADDRINUSE' ? ` (port ${options.port} is taken: try --port 0)` : '';
-    console.error(`cannot listen on ${options.host}:${options.port}: ${(error as Error).message}${hint}`);
-    process.exitCode = 1;
-    return;
-  }
-  console.log(
-    formatBanner({ url: server.url, dataset: options.dataset, store: created.store, color: options.color }),
+/** Long enough for a request in flight to finish, short enough that Ctrl-C still feels like a stop. */
+const GRACE_MS = 3_000;
+
+await command(restServeCommand, async ({ values, lang, paint }) => {
+  const settings = serveSettings(values, lang);
+  const say = bannerWords(lang);
+  const { app, store } = createRestApp({ dataset: settings.dataset });
+  const server = await listen(app, { host: settings.host, port: settings.port }).catch((error: unknown) => {
+    throw listenProblem(error, settings, lang);
+  });
+  process.stdout.write(
+    `${formatBanner({ url: server.url, dataset: settings.dataset, store, paint, lang })}\n`,
   );
-  closeOnSignals(server.close);
-}
-
-await main();
+  closeOnSignals(async (signal) => {
+    const seconds = GRACE_MS / 1000;
+    process.stdout.write(`\n${say('stopping', { signal, seconds })}\n`);
+    const { cutShort } = await server.close({ graceMs: GRACE_MS });
+    process.stdout.write(`${say(cutShort ? 'stoppedCutShort' : 'stopped', { seconds })}\n`);
+  });
+});

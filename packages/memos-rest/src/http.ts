@@ -29,6 +29,18 @@ export interface Representation {
   render(kind: ResourceKind, body: unknown, req: Request): unknown;
 }
 
+declare global {
+  namespace Express {
+    /**
+     * The representations an app offers besides plain JSON (`app.locals.representations`), typed here where
+     * `reply` reads them; the REST app sets them, other apps in the process have none.
+     */
+    interface Locals {
+      representations?: Representation[];
+    }
+  }
+}
+
 export function sendJson(
   res: Response,
   status: number,
@@ -44,7 +56,7 @@ export function sendJson(
 
 /** Sends a resource in the representation the client asked for (JSON unless a registered one matches). */
 export function reply(req: Request, res: Response, kind: ResourceKind, body: unknown): void {
-  const representations = (req.app.locals.representations ?? []) as Representation[];
+  const representations = req.app.locals.representations ?? [];
   const accept = req.get('accept') ?? '';
   const chosen = representations.find((r) => accept.includes(r.mediaType));
   // The body now depends on Accept, so a shared cache must key on it too.

@@ -1,6 +1,9 @@
-import type { AddressInfo } from 'node:net';
-import type { Express } from 'express';
+import { type Listening, listen } from '@memos-kit/process';
 import { createRestApp } from './app.ts';
+
+/** Loopback only, and Memos' own port, so a class's curl lines work unchanged. */
+export const DEFAULT_HOST = '127.0.0.1';
+export const DEFAULT_PORT = 5230;
 
 export interface RestServerOptions {
   host?: string;
@@ -8,33 +11,8 @@ export interface RestServerOptions {
   dataset?: string;
 }
 
-export interface RunningServer {
-  url: string;
-  close(): Promise<void>;
-}
-
-/** Listens with an Express app; shared with the MCP adapter, which serves its own app the same way. */
-export function listen(app: Express, host = '127.0.0.1', port = 5230): Promise<RunningServer> {
-  return new Promise((resolve, reject) => {
-    const server = app.listen(port, host);
-    server.once('error', reject);
-    server.once('listening', () => {
-      const address = server.address() as AddressInfo;
-      const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-      resolve({
-        url: `http://${shownHost}:${address.port}`,
-        close: () =>
-          new Promise<void>((done, fail) => {
-            server.close((error) => (error ? fail(error) : done()));
-            server.closeAllConnections();
-          }),
-      });
-    });
-  });
-}
-
 /** Starts the mock REST server (127.0.0.1:5230 and the workshop dataset unless told otherwise). */
-export async function startRestServer(options: RestServerOptions = {}): Promise<RunningServer> {
+export function startRestServer(options: RestServerOptions = {}): Promise<Listening> {
   const { app } = createRestApp({ dataset: options.dataset });
-  return listen(app, options.host, options.port);
+  return listen(app, { host: options.host ?? DEFAULT_HOST, port: options.port ?? DEFAULT_PORT });
 }

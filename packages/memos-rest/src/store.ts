@@ -16,8 +16,6 @@ import type {
 } from './model.ts';
 import { nowSeconds, resolveDatasetTime } from './time.ts';
 
-export const EXAMPLE_TOKEN = 'example-token';
-
 const SHORT_UUID_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 
 /** A 22-character id like the shortuuid Memos generates when the caller gives none. */
@@ -120,12 +118,6 @@ export class MemoStore {
         updatedTs: createdTs,
       });
     });
-    // The article's token works in every dataset.
-    const host = store.users[0];
-    if (host && !store.tokens.has(EXAMPLE_TOKEN)) {
-      host.tokens.push(EXAMPLE_TOKEN);
-      store.tokens.set(EXAMPLE_TOKEN, host);
-    }
     const userNamed = (username: string, where: string) => {
       const user = store.userByUsername(username);
       if (!user) throw new Error(`dataset: ${where} names unknown user "${username}"`);

@@ -1,5 +1,6 @@
+import { type Listening, listen } from '@memos-kit/process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRestApp, type Dataset, listen, type RunningServer } from '../src/index.ts';
+import { createRestApp, type Dataset } from '../src/index.ts';
 
 // A small world of its own, so these tests do not move when the shipped datasets grow.
 const dataset: Dataset = {
@@ -26,9 +27,9 @@ const dataset: Dataset = {
 const TOKEN = { anonymous: undefined, alice: 'alice-token', bob: 'bob-token', admin: 'admin-token' } as const;
 type Caller = keyof typeof TOKEN;
 
-let server: RunningServer;
+let server: Listening;
 beforeAll(async () => {
-  server = await listen(createRestApp({ dataset }).app, '127.0.0.1', 0);
+  server = await listen(createRestApp({ dataset }).app);
 });
 afterAll(async () => {
   await server?.close();

@@ -5,9 +5,10 @@ import {
   resolveParameter,
   resolveSchema,
 } from '@memos-kit/memos-contract';
+import { listen } from '@memos-kit/process';
 import { loadFixture } from '@memos-kit/wire';
 import { describe, expect, it } from 'vitest';
-import { createRestApp, listen, type Representation } from '../src/index.ts';
+import { createRestApp } from '../src/index.ts';
 import { useTestServer } from './support/client.ts';
 import { contractProblems, requestProblems, undeclaredQueryParameters } from './support/contract.ts';
 
@@ -140,11 +141,11 @@ describe('the contract check used by every test', () => {
 describe('representations', () => {
   it('lets another module render the same resources for its media type, without touching the routes', async () => {
     const { app } = createRestApp({ dataset: 'article' });
-    (app.locals.representations as Representation[]).push({
+    app.locals.representations?.push({
       mediaType: 'application/x-test+json',
       render: (kind, body) => ({ kind, body }),
     });
-    const server = await listen(app, '127.0.0.1', 0);
+    const server = await listen(app);
     try {
       const response = await fetch(`${server.url}/api/v1/memos/example-public-memo`, {
         headers: { accept: 'application/x-test+json' },

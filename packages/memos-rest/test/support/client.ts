@@ -1,8 +1,10 @@
 // A small HTTP client for the tests: it talks to a real listening app on 127.0.0.1 and checks every response
 // against the OpenAPI contract before handing it back.
+
+import { listen } from '@memos-kit/process';
 import { afterAll, beforeAll } from 'vitest';
 import type { Dataset } from '../../src/index.ts';
-import { createRestApp, listen, type MemoStore } from '../../src/index.ts';
+import { createRestApp, type MemoStore } from '../../src/index.ts';
 import { contractProblems, requestProblems, undeclaredQueryParameters } from './contract.ts';
 
 interface CallResult {
@@ -30,11 +32,13 @@ export interface TestServer {
 
 export async function startTestServer(dataset: string | Dataset = 'workshop'): Promise<TestServer> {
   const { app, store } = createRestApp({ dataset });
-  const server = await listen(app, '127.0.0.1', 0);
+  const server = await listen(app);
   return {
     url: server.url,
     store,
-    close: server.close,
+    close: async () => {
+      await server.close();
+    },
     async call(method, path, options = {}) {
       const undeclared = undeclaredQueryParameters(
         method,
