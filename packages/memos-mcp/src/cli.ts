@@ -1,18 +1,41 @@
 // `pnpm serve`: the mock Memos REST API and its MCP adapter, on 127.0.0.1:5230.
 import { networkInterfaces } from 'node:os';
-import { styleText } from 'node:util';
-import { closeOnSignals } from '@memos-kit/memos-rest';
-import { type CliOptions, parseCliOptions, USAGE } from './cli-options.ts';
+import { bannerWords, listenProblem, tokenTable, tryRequest } from '@memos-kit/memos-rest/cli';
+import { closeOnSignals } from '@memos-kit/process';
+import { bilingualMessages, command, type Lang, type Paint, stringWidth, table } from '@memos-kit/terminal';
+import { type CliOptions, cannotStart, cliOptions, serveCommand } from './cli-options.ts';
 import { type RunningAdapter, startServer } from './index.ts';
 
-function banner(server: RunningAdapter, options: CliOptions): string {
-  const paint = (format: Parameters<typeof styleText>[0], text: string) =>
-    options.color ? styleText(format, text, { validateStream: false }) : text;
-  const rest = options.memosUrl ? `${options.memosUrl.replace(/\/$/, '')}/api/v1` : `${server.url}/api/v1`;
+/** Long enough for a call in flight to finish (the article's pace answers at 3 s), short enough to feel like a stop. */
+const GRACE_MS = 4_000;
+
+const words = bilingualMessages({
+  title: { zh: 'Memos REST + MCP 适配器', en: 'Memos REST + MCP adapter' },
+  remote: { zh: '（远程）', en: '(remote)' },
+  tools: { zh: '（2026-07-28，{count} 个工具）', en: '(2026-07-28, {count} tools)' },
+  lan: { zh: '（学生输入这个地址）', en: '(what students type)' },
+  forwards: {
+    zh: '工具通过 HTTP 调用 {url}，并带上调用方自己的 Authorization 头',
+    en: "tools call {url} over HTTP, with the caller's Authorization header",
+  },
+  tokens: {
+    zh: '令牌（Authorization: Bearer <令牌>，REST 和 MCP 通用）：',
+    en: 'Tokens (Authorization: Bearer <token>, for REST and MCP alike):',
+  },
+  pace: { zh: '节奏', en: 'pace' },
+  paceArticle: { zh: '：1 秒时报告进度，3 秒时给出结果', en: ': progress at 1 s, result at 3 s' },
+});
+
+function banner(server: RunningAdapter, options: CliOptions, paint: Paint, lang: Lang): string {
+  const say = words.in(lang);
+  const rest = bannerWords(lang);
+  // The second example lines up under the first, whatever the width of "Try:" in this language.
+  const tryIndent = ' '.repeat(2 + stringWidth(rest('try', { command: '' })));
+  const restUrl = options.memosUrl ? `${options.memosUrl.replace(/\/$/, '')}/api/v1` : `${server.url}/api/v1`;
   const mcpHeaders = [
     "-H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream'",
     "-H 'MCP-Protocol-Version: 2026-07-28' -H 'Mcp-Method: tools/list'",
-  ].join(' \\\n        ');
+  ].join(` \\\n${tryIndent} `);
   const listBody = JSON.stringify({
     jsonrpc: '2.0',
     id: 1,
@@ -24,27 +47,39 @@ function banner(server: RunningAdapter, options: CliOptions): string {
       },
     },
   });
-  return [
-    `${paint('bold', 'Memos REST + MCP adapter')} listening on ${paint('cyan', server.url)}`,
-    `  REST API  ${paint('cyan', rest)}${options.memosUrl ? paint('dim', '  (remote)') : ''}`,
-    `  OpenAPI   ${paint('cyan', `${rest}/openapi.json`)}`,
-    `  MCP       ${paint('cyan', `POST ${server.mcpUrl}`)}  ${paint('dim', `(2026-07-28, ${server.tools.length} tools)`)}`,
-    ...lanLines(server, paint),
-    '',
+  const endpoints = [
+    ['REST API', `${paint('cyan', restUrl)}${options.memosUrl ? `  ${paint('dim', say('remote'))}` : ''}`],
+    ['OpenAPI', paint('cyan', `${restUrl}/openapi.json`)],
+    [
+      'MCP',
+      `${paint('cyan', `POST ${server.mcpUrl}`)}  ${paint('dim', say('tools', { count: server.tools.length }))}`,
+    ],
+    ...lanRows(server, paint, say('lan')),
+  ];
+  const settings = [
     options.memosUrl
-      ? `  tools call ${paint('bold', options.memosUrl)} over HTTP, with the caller's Authorization header`
-      : `  dataset  ${paint('bold', options.dataset)}`,
-    ...tokenLines(server, paint),
-    `  pace     ${paint('bold', options.pace)}${options.pace === 'article' ? paint('dim', ': progress at 1 s, result at 3 s') : ''}`,
+      ? ['', say('forwards', { url: paint('bold', options.memosUrl) })]
+      : [rest('dataset'), paint('bold', options.dataset)],
+    [
+      say('pace'),
+      `${paint('bold', options.pace)}${options.pace === 'article' ? paint('dim', say('paceArticle')) : ''}`,
+    ],
+  ];
+  return [
+    rest('listening', { title: paint('bold', say('title')), url: paint('cyan', server.url) }),
+    ...table(endpoints).map((line) => `  ${line}`),
     '',
-    `  Try: curl -H 'Authorization: Bearer example-token' '${rest}/memos?pageSize=1'`,
-    `       curl -X POST ${server.mcpUrl} ${mcpHeaders} \\\n        -d '${listBody}'`,
-    `  ${paint('dim', 'Ctrl-C stops the server.')}`,
+    ...table(settings).map((line) => `  ${line}`.trimEnd()),
+    ...(server.users.length > 0 ? ['', `  ${say('tokens')}`, ...tokenTable(server.users, paint, lang)] : []),
+    '',
+    `  ${rest('try', { command: tryRequest(restUrl, server.users) })}`,
+    `${tryIndent}curl -X POST ${server.mcpUrl} ${mcpHeaders} \\\n${tryIndent} -d '${listBody}'`,
+    `  ${paint('dim', rest('stop'))}`,
   ].join('\n');
 }
 
 /** Bound to every interface, the addresses students can use instead of 0.0.0.0, which is nobody's. */
-function lanLines(server: RunningAdapter, paint: (format: 'cyan' | 'dim', text: string) => string): string[] {
+function lanRows(server: RunningAdapter, paint: Paint, hint: string): string[][] {
   const url = new URL(server.url);
   if (url.hostname !== '0.0.0.0' && url.hostname !== '[::]') return [];
   const addresses = Object.values(networkInterfaces())
@@ -52,55 +87,22 @@ function lanLines(server: RunningAdapter, paint: (format: 'cyan' | 'dim', text: 
     .filter((entry) => entry && !entry.internal && entry.family === 'IPv4')
     .map((entry) => `http://${entry?.address}:${url.port}`);
   if (addresses.length === 0) return [];
-  return [
-    `  LAN       ${addresses.map((address) => paint('cyan', address)).join('  ')}  ${paint('dim', '(what students type)')}`,
-  ];
+  return [['LAN', `${addresses.map((address) => paint('cyan', address)).join('  ')}  ${paint('dim', hint)}`]];
 }
 
-/** Which bearer token signs in as whom; MCP forwards the caller's Authorization header to REST. */
-function tokenLines(
-  server: RunningAdapter,
-  paint: (format: 'green' | 'dim', text: string) => string,
-): string[] {
-  if (server.users.length === 0) return [];
-  const width = Math.max(...server.users.map((user) => user.tokens.join(', ').length));
-  const nameWidth = Math.max(...server.users.map((user) => `users/${user.username}`.length));
-  return [
-    '  tokens   (Authorization: Bearer <token>, for REST and MCP alike)',
-    ...server.users.map(
-      (user) =>
-        `    ${paint('green', user.tokens.join(', ').padEnd(width))}  ${`users/${user.username}`.padEnd(nameWidth)}  ${paint('dim', `${user.role} ${user.displayName}`)}`,
-    ),
-  ];
-}
-
-async function main(): Promise<void> {
-  let options: CliOptions;
-  try {
-    options = parseCliOptions(process.argv.slice(2));
-  } catch (error) {
-    console.error(`${(error as Error).message}\n\n${USAGE}`);
-    process.exitCode = 2;
-    return;
-  }
-  if (options.help) {
-    console.log(USAGE);
-    return;
-  }
+await command(serveCommand, async ({ values, lang, paint }) => {
+  const options = cliOptions(values, lang);
   const time = () => new Date().toISOString().slice(11, 23);
-  const log = (line: string) => console.log(`${options.color ? styleText('dim', time()) : time()}  ${line}`);
-  let server: RunningAdapter;
-  try {
-    server = await startServer({ ...options, log });
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const hint = code === 'EADDRINUSE' ? ` (port ${options.port} is taken: try --port 0)` : '';
-    console.error(`cannot start: ${(error as Error).message}${hint}`);
-    process.exitCode = 1;
-    return;
-  }
-  console.log(banner(server, options));
-  closeOnSignals(server.close);
-}
-
-await main();
+  const log = (line: string) => process.stdout.write(`${paint('dim', time())}  ${line}\n`);
+  const server = await startServer({ ...options, log }).catch((error: unknown) => {
+    const problem = listenProblem(error, options, lang);
+    throw problem === error ? cannotStart(error, lang) : problem;
+  });
+  process.stdout.write(`${banner(server, options, paint, lang)}\n`);
+  const rest = bannerWords(lang);
+  closeOnSignals(async (signal) => {
+    process.stdout.write(`\n${rest('stopping', { signal, seconds: GRACE_MS / 1000 })}\n`);
+    await server.close({ graceMs: GRACE_MS });
+    process.stdout.write(`${rest('stopped')}\n`);
+  });
+});

@@ -1,5 +1,6 @@
 import { hostname, networkInterfaces } from 'node:os';
-import { listen } from '@memos-kit/memos-rest';
+import { DEFAULT_HOST, DEFAULT_PORT } from '@memos-kit/memos-rest';
+import { listen } from '@memos-kit/process';
 import { type AdapterOptions, createAdapter } from './app.ts';
 import { DEFAULT_ALLOWED_HOSTNAMES } from './http/request-guards.ts';
 import type { Pace, PaceTimeline } from './mcp/pace.ts';
@@ -28,7 +29,11 @@ export interface RunningAdapter {
   tools: string[];
   /** Who can sign in, and with which bearer token (the in-process mock only). */
   users: Array<{ username: string; role: string; displayName: string; tokens: string[] }>;
-  close(): Promise<void>;
+  /**
+   * Stops accepting, lets requests in flight finish for up to `graceMs` (0, the default: end them now),
+   * then closes the adapter.
+   */
+  close(options?: { graceMs?: number }): Promise<void>;
 }
 
 /**
@@ -36,10 +41,10 @@ export interface RunningAdapter {
  * (127.0.0.1 and the workshop dataset unless told otherwise; port 0 picks a free port).
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningAdapter> {
-  const host = options.host ?? '127.0.0.1';
+  const host = options.host ?? DEFAULT_HOST;
   const allowedHostnames = options.allowedHostnames ?? allowedHostnamesFor(host);
   const adapter = await createAdapter({ ...options, allowedHostnames });
-  const running = await listen(adapter.app, host, options.port ?? 5230);
+  const running = await listen(adapter.app, { host, port: options.port ?? DEFAULT_PORT });
   return {
     url: running.url,
     mcpUrl: `${running.url}/mcp`,
@@ -50,9 +55,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       displayName,
       tokens: [...tokens],
     })),
-    close: async () => {
+    close: async ({ graceMs = 0 } = {}) => {
+      // The port closes first, so a request in flight still finds the adapter while it drains.
+      await running.close({ graceMs });
       await adapter.close();
-      await running.close();
     },
   };
 }

@@ -1,25 +1,22 @@
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { type RunningEntry, startEntry } from '@memos-kit/process';
 import { expectMatch, loadFixture, loadManifest, matchResponse, replayHttpFixture } from '@memos-kit/wire';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningAdapter, startServer } from '../src/index.ts';
 
 /** --memos-url: the same fixture replays pass when the REST API lives in another process. */
-const REST_PROCESS = fileURLToPath(new URL('./support/rest-process.ts', import.meta.url));
+const REST_PROCESS = new URL('./support/rest-process.ts', import.meta.url);
 const fixtures = loadManifest().fixtures.filter(
   (entry) => entry.jsonrpcId !== undefined && (entry.transport === 'http' || entry.transport === 'sse'),
 );
 const datasets = [...new Set(fixtures.map((entry) => entry.dataset))];
 
-const children: ChildProcessWithoutNullStreams[] = [];
+const children: RunningEntry[] = [];
 const adapters = new Map<string, { adapter: RunningAdapter; restUrl: string }>();
 
 async function startRestProcess(dataset: string): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', REST_PROCESS, dataset], { stdio: 'pipe' });
+  const child = startEntry(REST_PROCESS, { args: [dataset] });
   children.push(child);
-  const [url] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
+  const [url = ''] = (await child.waitFor(/\n/)).split('\n');
   return url;
 }
 
@@ -32,15 +29,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await Promise.all([...adapters.values()].map(({ adapter }) => adapter.close()));
-  await Promise.all(
-    children.map(async (child) => {
-      if (child.exitCode !== null) return;
-      child.stdin.end();
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-      await once(child, 'exit');
-      clearTimeout(timer);
-    }),
-  );
+  await Promise.all(children.map((child) => child.stop({ graceMs: 5000 })));
 });
 
 describe('the adapter fronting a Memos-compatible server in another process', () => {

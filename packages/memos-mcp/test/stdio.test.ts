@@ -64,7 +64,7 @@ describe('pnpm mcp:stdio', () => {
   });
 
   it('answers bad lines with errors, keeps serving, finishes the call in flight at EOF and exits 0', async () => {
-    const server = startStdio(['--dataset', 'workshop']);
+    const server = startStdio(['--dataset', 'workshop', '--lang', 'en']);
     server.write(
       JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: envelope() } }),
     );
@@ -134,14 +134,28 @@ describe('pnpm mcp:stdio', () => {
   });
 
   it.each([
-    [['--dataset', 'nope'], 1, /cannot start: unknown dataset "nope"/],
-    [['--memos-url', 'not a url'], 2, /--memos-url must be a URL/],
-    [['--pace', 'slow'], 2, /--pace must be off or article/],
+    [['--dataset', 'nope', '--lang', 'en'], 1, /^pnpm mcp:stdio: cannot start: unknown dataset "nope"/],
+    [['--dataset', 'nope'], 1, /^pnpm mcp:stdio: 无法启动：unknown dataset "nope"/],
+    [['--memos-url', 'not a url', '--lang', 'en'], 2, /--memos-url must be a URL/],
+    [['--pace', 'slow', '--lang', 'en'], 2, /--pace must be off or article/],
+    [['--pace', 'slow'], 2, /--pace 只能是 off 或 article/],
+    [['--verbose'], 2, /Unknown option '--verbose'/],
   ])('refuses to start with %j in one line on stderr, never a stack trace', async (args, code, message) => {
     const server = startStdio(args);
     expect(await server.exited).toBe(code);
     expect(server.stderr).toMatch(message);
     expect(server.stderr).not.toMatch(/\n\s+at /);
     expect(server.lines).toEqual([]);
+  });
+
+  it.each([
+    [['--help'], /^用法：pnpm mcp:stdio/],
+    [['--help', '--lang', 'en'], /^Usage: pnpm mcp:stdio[\s\S]*--memos-url URL[\s\S]*--token TOKEN/],
+    [['--version'], /^pnpm mcp:stdio \S+ \(MCP 2026-07-28\)$/],
+  ])('answers %j on stdout and exits without serving', async (args, text) => {
+    const server = startStdio(args);
+    expect(await server.exited).toBe(0);
+    expect(server.lines.join('\n')).toMatch(text);
+    expect(server.stderr).toBe('');
   });
 });

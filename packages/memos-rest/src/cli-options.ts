@@ -15,7 +15,6 @@ import {
   UsageError,
 } from '@memos-kit/terminal';
 import { DEFAULT_DATASET, SHIPPED_DATASETS } from './dataset.ts';
-import type { UserRow } from './model.ts';
 import { DEFAULT_HOST, DEFAULT_PORT } from './server.ts';
 import type { MemoStore } from './store.ts';
 
@@ -126,8 +125,12 @@ export function serveSettings(
   };
 }
 
-/** Why a server could not listen, in one line a person can act on (a taken port suggests port 0). */
-export function listenProblem(error: unknown, { host, port }: ServeSettings, lang: Lang): Error {
+/**
+ * A failed start in one line a person can act on: a listen error names the address (a taken port suggests
+ * port 0); any other error (an unknown dataset) is passed on as it is.
+ */
+export function listenProblem(error: unknown, { host, port }: ServeSettings, lang: Lang): unknown {
+  if (!(error instanceof Error && 'syscall' in error && error.syscall === 'listen')) return error;
   const taken = error instanceof Error && 'code' in error && error.code === 'EADDRINUSE';
   const reason = error instanceof Error ? error.message : String(error);
   return new Error(words.t(lang, taken ? 'portTaken' : 'cannotListen', { host, port, reason }));
@@ -145,8 +148,13 @@ function datasetArgument(dataset: string, env: NodeJS.ProcessEnv): string {
   return looksLikeName && !existsSync(path) ? dataset : path;
 }
 
-/** Who can sign in: what the banner shows of a user. */
-export type BannerUser = Pick<UserRow, 'username' | 'role' | 'displayName' | 'tokens'>;
+/** Who can sign in: what the banner shows of a user (a store's `UserRow` is one). */
+export interface BannerUser {
+  username: string;
+  role: string;
+  displayName: string;
+  tokens: readonly string[];
+}
 
 /** A token the dataset really hands out, for the banner's example request: the host's first, else anyone's. */
 export function sampleToken(users: readonly BannerUser[]): string | undefined {

@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import { listen } from '@memos-kit/process';
 import type { Express } from 'express';
 
 export interface Listening {
@@ -6,26 +6,17 @@ export interface Listening {
   close(): Promise<void>;
 }
 
-/** Serves an app on 127.0.0.1 with a free port; close() also ends open connections. */
-export function listenOnLoopback(
+/** Serves an app on 127.0.0.1 with a free port; close() runs `onClose`, then ends open connections. */
+export async function listenOnLoopback(
   app: Express,
   onClose: () => Promise<void> = async () => {},
 ): Promise<Listening> {
-  return new Promise((resolve, reject) => {
-    const server = app.listen(0, '127.0.0.1');
-    server.once('error', reject);
-    server.once('listening', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({
-        url: `http://127.0.0.1:${port}`,
-        close: async () => {
-          await onClose();
-          await new Promise<void>((done) => {
-            server.close(() => done());
-            server.closeAllConnections();
-          });
-        },
-      });
-    });
-  });
+  const server = await listen(app);
+  return {
+    url: server.url,
+    close: async () => {
+      await onClose();
+      await server.close();
+    },
+  };
 }

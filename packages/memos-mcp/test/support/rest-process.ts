@@ -1,5 +1,6 @@
 // A second process serving only the mock REST API, for the adapter's --memos-url mode.
-// Prints its URL on the first stdout line and stops when its stdin closes.
+// Prints its URL on the first stdout line and stops when its stdin closes, so it cannot outlive the test
+// process even when that one is killed.
 import { startRestServer } from '@memos-kit/memos-rest';
 
 const server = await startRestServer({ port: 0, dataset: process.argv[2] ?? 'workshop' });
