@@ -40,6 +40,14 @@ export const pageGroups: PageGroup[] = [
     pages: [{ path: 'guide/what-changed', zh: '与 2025-11-25 相比', en: 'What changed since 2025-11-25' }],
   },
   {
+    zh: '课堂环境',
+    en: 'In the classroom',
+    pages: [
+      { path: 'guide/inspector', zh: '用 MCP Inspector 看本套件', en: 'The kit in MCP Inspector' },
+      { path: 'guide/windows-and-stdio', zh: 'Windows 与 stdio 的坑', en: 'Windows and stdio pitfalls' },
+    ],
+  },
+  {
     zh: '教学',
     en: 'Teaching',
     pages: [{ path: 'workshop/', zh: '工作坊指南', en: 'Workshop guide' }],
@@ -50,6 +58,7 @@ export const pageGroups: PageGroup[] = [
     pages: [
       { path: 'reference/fixtures', zh: '报文清单', en: 'Fixture catalog' },
       { path: 'reference/glossary', zh: '术语表', en: 'Glossary' },
+      { path: 'reference/article', zh: '关于原文', en: 'About the article' },
     ],
   },
 ];
