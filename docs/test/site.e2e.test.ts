@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allPages } from '../.vitepress/pages.ts';
 import { measureDiagrams } from './diagram-metrics.ts';
 import { docsRoot } from './markdown-files.ts';
+import { checkSiteLinks } from './site-links.ts';
 import { serveStatic } from './static-server.ts';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -335,6 +336,23 @@ describe.skipIf(!hasChromium && !required)('the built docs site in a real browse
     expect(links.length).toBeGreaterThan(0);
     expect(links.every((href) => href.startsWith('/en/'))).toBe(true);
     expect(problems).toEqual([]);
+  }, 30_000);
+
+  it('has no broken link, anchor or repository link in the built site', () => {
+    // The build this test made: the link check needs no browser, but it needs the build, and
+    // one build per test run is enough.
+    const problems = checkSiteLinks({ site: outDir, sources: docsRoot, repository: join(docsRoot, '..') });
+    expect(problems).toEqual([]);
+  });
+
+  it('saves a screenshot of a diagram as a projector shows it', async () => {
+    mkdirSync(screenshots, { recursive: true });
+    await page.setViewportSize(projector);
+    await open('/guide/adapter.html');
+    await page.waitForSelector('.mermaid svg', { timeout: 20_000 });
+    await page.locator('.mermaid').first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(screenshots, 'diagram-1280x720.png') });
+    expect(readFileSync(join(screenshots, 'diagram-1280x720.png')).length).toBeGreaterThan(10_000);
   }, 30_000);
 
   it('saves screenshots of the home page and of an exchange page', async () => {
