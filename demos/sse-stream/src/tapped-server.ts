@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ServerResponse } from 'node:http';
 import { createAdapter, type PaceTimeline } from '@memos-kit/memos-mcp';
 import { listen } from '@memos-kit/process';
@@ -34,42 +35,44 @@ export interface TappedServer {
   close(): Promise<void>;
 }
 
-function toBytes(chunk: unknown): Uint8Array {
-  if (chunk instanceof Uint8Array) return chunk;
-  if (typeof chunk === 'string') return new TextEncoder().encode(chunk);
-  return new Uint8Array();
-}
-
 type WriteListener = (write: ServerWrite, response: number) => void;
 
-type AnyCall = (...args: unknown[]) => unknown;
+/** The response a request being served belongs to: its record and the Node response it is written to. */
+interface Tap {
+  record(write: ServerWrite): void;
+  res: ServerResponse;
+}
 
-/** Records what the adapter writes to a response, and when, without changing what it writes. */
-function tap(res: ServerResponse, record: (write: ServerWrite) => void, options: TappedServerOptions): void {
-  const original = { writeHead: res.writeHead, write: res.write, end: res.end } as Record<string, AnyCall>;
+/**
+ * Records what the adapter writes to a response, and when, without changing a byte: the adapter's response
+ * hook hands over each answer as a web `Response`, and its body goes on through a stream that notes every
+ * chunk as it passes (and holds it back when a test asks). The socket gets exactly what it would have got.
+ */
+function tapped(response: Response, tap: Tap, options: TappedServerOptions): Response {
+  const note = (kind: ServerWrite['kind'], bytes: Uint8Array) =>
+    tap.record({ at: performance.now(), kind, bytes, writable: !tap.res.destroyed && tap.res.writable });
+  note('head', new Uint8Array());
+  if (response.body === null) {
+    note('end', new Uint8Array());
+    return response;
+  }
   let held: Promise<void> | undefined;
-  const pass = (kind: 'head' | 'write' | 'end', args: unknown[], bytes: Uint8Array) => {
-    const go = () => {
-      record({ at: performance.now(), kind, bytes, writable: !res.destroyed && res.writable });
-      return original[kind === 'head' ? 'writeHead' : kind]?.apply(res, args);
-    };
-    if (!held && kind !== 'head') held = options.holdWrite?.(bytes);
-    if (!held) return go();
-    held = held.then(() => void go());
-    return kind === 'head' ? res : kind === 'write' ? true : res;
-  };
-  res.writeHead = ((...args: unknown[]) =>
-    pass('head', args, new Uint8Array())) as ServerResponse['writeHead'];
-  res.write = ((...args: unknown[]) => pass('write', args, toBytes(args[0]))) as ServerResponse['write'];
-  res.end = ((...args: unknown[]) =>
-    pass(
-      'end',
-      args,
-      typeof args[0] === 'function' ? new Uint8Array() : toBytes(args[0]),
-    )) as ServerResponse['end'];
-  res.once('close', () =>
-    record({ at: performance.now(), kind: 'close', bytes: new Uint8Array(), writable: false }),
+  const body = response.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      async transform(chunk, controller) {
+        held ??= options.holdWrite?.(chunk);
+        await held;
+        note('write', chunk);
+        controller.enqueue(chunk);
+      },
+      flush: () => note('end', new Uint8Array()),
+    }),
   );
+  return new Response(body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
 }
 
 /**
@@ -77,7 +80,18 @@ function tap(res: ServerResponse, record: (write: ServerWrite) => void, options:
  * responses: what the server wrote and when.
  */
 export async function startTappedAdapter(options: TappedServerOptions): Promise<TappedServer> {
-  const adapter = await createAdapter({ dataset: 'empty', pace: options.pace, log: options.log });
+  // Which response an answer belongs to travels with the request's async context, so concurrent calls
+  // each keep their own record.
+  const current = new AsyncLocalStorage<Tap>();
+  const adapter = await createAdapter({
+    dataset: 'empty',
+    pace: options.pace,
+    ...(options.log ? { log: options.log } : {}),
+    onResponse: (response) => {
+      const tap = current.getStore();
+      return tap ? tapped(response, tap, options) : response;
+    },
+  });
   const responses: ServerWrite[][] = [];
   const listeners = new Set<WriteListener>();
   const listening = await listen((req, res) => {
@@ -88,7 +102,11 @@ export async function startTappedAdapter(options: TappedServerOptions): Promise<
         writes.push(write);
         for (const listener of listeners) listener(write, index);
       };
-      tap(res, record, options);
+      res.once('close', () =>
+        record({ at: performance.now(), kind: 'close', bytes: new Uint8Array(), writable: false }),
+      );
+      current.run({ record, res }, () => adapter.app(req, res));
+      return;
     }
     adapter.app(req, res);
   });

@@ -61,11 +61,23 @@ export function spawnServer({ args = [], script = 'server.ts', stderr = 'inherit
   return server;
 }
 
+/**
+ * Who wants to see what the client writes into a server's stdin (the pipe trace). Node's Writable has no
+ * event per write, so the client tells them itself instead of anyone patching `stdin.write`.
+ */
+const stdinWatchers = new WeakMap<ServerProcess, (bytes: Buffer) => void>();
+
+export function watchStdin(server: ServerProcess, watcher: (bytes: Buffer) => void): void {
+  stdinWatchers.set(server, watcher);
+}
+
 /** Sends one message: a line of UTF-8 JSON closed by the newline that frames it. */
 export function writeMessage(server: ServerProcess, message: unknown): void {
   // #region write-request
-  server.stdin.write(`${JSON.stringify(message)}\n`);
+  const line = `${JSON.stringify(message)}\n`;
+  server.stdin.write(line);
   // #endregion write-request
+  stdinWatchers.get(server)?.(Buffer.from(line));
 }
 
 /** Reads the next message and checks it is the response to `id`, as the article's client does. */

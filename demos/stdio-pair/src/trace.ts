@@ -1,5 +1,5 @@
 import { type Paint, wrapText } from '@memos-kit/terminal';
-import type { ServerProcess } from './client.ts';
+import { type ServerProcess, watchStdin } from './client.ts';
 
 /** One thing that happened on one of the three pipes between client and server. */
 export type PipeEvent =
@@ -8,16 +8,12 @@ export type PipeEvent =
   | { kind: 'exit'; code: number | null; signal: NodeJS.Signals | null };
 
 /**
- * Watches the server's pipes from the client's side: what the client writes into fd 0, what it
- * reads from fd 1 and fd 2, in the order it happens. Reading is shared with the client's own
- * reader ('data' reaches every listener), so tracing changes nothing about the exchange.
+ * Watches the server's pipes from the client's side: what the client writes into fd 0, what it reads
+ * from fd 1 and fd 2, in the order it happens. Writes are reported by the client's writeMessage; reading
+ * is shared with the client's own reader ('data' reaches every listener), so tracing changes nothing.
  */
 export function tracePipes(server: ServerProcess, record: (event: PipeEvent) => void): void {
-  const write = server.stdin.write.bind(server.stdin) as (chunk: string | Uint8Array) => boolean;
-  server.stdin.write = ((chunk: string | Uint8Array) => {
-    record({ kind: 'bytes', fd: 0, bytes: Buffer.from(chunk) });
-    return write(chunk);
-  }) as typeof server.stdin.write;
+  watchStdin(server, (bytes) => record({ kind: 'bytes', fd: 0, bytes }));
   server.stdin.once('finish', () => record({ kind: 'eof', fd: 0 }));
   server.stdout.on('data', (bytes: Buffer) => record({ kind: 'bytes', fd: 1, bytes }));
   server.stdout.once('end', () => record({ kind: 'eof', fd: 1 }));

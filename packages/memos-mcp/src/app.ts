@@ -2,7 +2,7 @@ import { contractDocument, type OpenAPIObject, parseContract } from '@memos-kit/
 import { createRestApp, type Dataset, type MemoStore } from '@memos-kit/memos-rest';
 import express, { type Express } from 'express';
 import { buildCatalog, type CatalogEntry } from './catalog/index.ts';
-import { createMcpEndpoint, type NodeHandler } from './http/mcp-endpoint.ts';
+import { createMcpEndpoint, type NodeHandler, type ResponseHook } from './http/mcp-endpoint.ts';
 import type { Pace, PaceTimeline } from './mcp/pace.ts';
 import { inProcessDispatcher } from './rest/in-process-dispatcher.ts';
 import { remoteDispatcher } from './rest/remote-dispatcher.ts';
@@ -19,6 +19,8 @@ export interface AdapterOptions {
   /** Hostnames the MCP endpoint accepts in `Host` and `Origin` (loopback and memos.example.com by default). */
   allowedHostnames?: string[];
   maxRequestBodyBytes?: number;
+  /** Sees every MCP answer before it is written (see `ResponseHook`). */
+  onResponse?: ResponseHook;
 }
 
 export interface Adapter {
@@ -58,6 +60,7 @@ export async function createAdapter(options: AdapterOptions = {}): Promise<Adapt
     log: options.log,
     allowedHostnames: options.allowedHostnames,
     maxRequestBodyBytes: options.maxRequestBodyBytes,
+    ...(options.onResponse ? { onResponse: options.onResponse } : {}),
   });
   // Every method reaches the endpoint, which answers GET and DELETE with 405 itself.
   app.all('/mcp', (req, res) => void endpoint(req, res));

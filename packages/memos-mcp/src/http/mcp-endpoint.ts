@@ -11,9 +11,16 @@ import { articleHeadWriter, withArticleCacheControl } from './sse-headers.ts';
 /** Tool arguments are small (a memo is at most 8 KiB); 1 MiB leaves room and stops abuse. */
 export const MAX_REQUEST_BODY_BYTES = 1024 * 1024;
 
+/**
+ * Sees (and may replace) every answer the SDK gives, on its web-standard face, before it is written to the
+ * socket: the SSE demo records what the server writes, and when, by passing the body through a stream.
+ */
+export type ResponseHook = (response: Response) => Response;
+
 export interface McpEndpointOptions extends McpServerOptions {
   allowedHostnames?: string[];
   maxRequestBodyBytes?: number;
+  onResponse?: ResponseHook;
 }
 
 export type NodeHandler = ((req: IncomingMessage, res: ServerResponse) => Promise<void>) & {
@@ -40,10 +47,12 @@ export function createMcpEndpoint(options: McpEndpointOptions): NodeHandler {
   const streaming = timelineFor(options.pace)
     ? createMcpHandler(factory, { ...handlerOptions, responseMode: 'sse' })
     : undefined;
-  const node = toNodeHandler(
-    withArticleCacheControl(streaming ? streamFromTheStartForProgress(auto, streaming) : auto),
-    { maxRequestBodySize },
-  );
+  const served = withArticleCacheControl(streaming ? streamFromTheStartForProgress(auto, streaming) : auto);
+  const { onResponse } = options;
+  const hooked = onResponse
+    ? { fetch: async (...args: Parameters<typeof served.fetch>) => onResponse(await served.fetch(...args)) }
+    : served;
+  const node = toNodeHandler(hooked, { maxRequestBodySize });
 
   const endpoint = async (req: IncomingMessage, res: ServerResponse) => {
     if (rejectUnservable(req, res, allowedHostnames, options.log)) return;
