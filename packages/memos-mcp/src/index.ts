@@ -7,7 +7,7 @@ import type { Pace, PaceTimeline } from './mcp/pace.ts';
 
 export { type Adapter, type AdapterOptions, createAdapter } from './app.ts';
 export * from './catalog/index.ts';
-export { MAX_REQUEST_BODY_BYTES } from './http/mcp-endpoint.ts';
+export { MAX_REQUEST_BODY_BYTES, type ResponseHook } from './http/mcp-endpoint.ts';
 export { DEFAULT_ALLOWED_HOSTNAMES } from './http/request-guards.ts';
 export { INSTRUCTIONS, SERVER_INFO } from './mcp/create-server.ts';
 export { ARTICLE_TIMELINE, type Pace, type PaceTimeline } from './mcp/pace.ts';
