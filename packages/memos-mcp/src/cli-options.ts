@@ -9,6 +9,7 @@ import {
   type OptionValues,
   UsageError,
 } from '@memos-kit/terminal';
+import pairs from './cli-messages.json' with { type: 'json' };
 import type { Pace } from './mcp/pace.ts';
 
 /** What the adapter adds to any way of serving it: where REST lives, and how fast a call answers. */
@@ -64,17 +65,8 @@ export const stdioCommand = {
   options: stdioOptions,
 } satisfies CommandSpec<typeof stdioOptions>;
 
-const words = bilingualMessages({
-  cannotStart: { zh: '无法启动：{reason}', en: 'cannot start: {reason}' },
-  badPace: {
-    zh: '--pace 只能是 off 或 article，而不是 "{value}"',
-    en: '--pace must be off or article, got "{value}"',
-  },
-  badUrl: {
-    zh: '--memos-url 必须是一个 URL，例如 http://127.0.0.1:5230，而不是 "{value}"',
-    en: '--memos-url must be a URL such as http://127.0.0.1:5230, got "{value}"',
-  },
-});
+/** Every sentence both commands print, side by side per key, so a translator edits data, not code. */
+export const cliWords = bilingualMessages(pairs);
 
 export interface AdapterSettings {
   memosUrl?: string;
@@ -84,10 +76,11 @@ export interface AdapterSettings {
 /** Checks the adapter's own options once the command line has been read; mistakes are usage errors. */
 export function adapterSettings(values: OptionValues<typeof adapterOptions>, lang: Lang): AdapterSettings {
   const pace = values.pace ?? 'off';
-  if (pace !== 'off' && pace !== 'article') throw new UsageError(words.t(lang, 'badPace', { value: pace }));
+  if (pace !== 'off' && pace !== 'article')
+    throw new UsageError(cliWords.t(lang, 'badPace', { value: pace }));
   const memosUrl = values['memos-url'];
   if (memosUrl !== undefined && !URL.canParse(memosUrl))
-    throw new UsageError(words.t(lang, 'badUrl', { value: memosUrl }));
+    throw new UsageError(cliWords.t(lang, 'badUrl', { value: memosUrl }));
   return { ...(memosUrl === undefined ? {} : { memosUrl }), pace };
 }
 
@@ -105,7 +98,7 @@ export function cliOptions(
 /** A start that failed (an unknown dataset, an unreachable --memos-url) as one line, keeping its cause. */
 export function cannotStart(error: unknown, lang: Lang): Error {
   const reason = error instanceof Error ? error.message : String(error);
-  return new Error(words.t(lang, 'cannotStart', { reason }), {
+  return new Error(cliWords.t(lang, 'cannotStart', { reason }), {
     cause: error instanceof Error ? error.cause : undefined,
   });
 }

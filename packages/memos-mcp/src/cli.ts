@@ -2,32 +2,15 @@
 import { networkInterfaces } from 'node:os';
 import { bannerWords, listenProblem, tokenTable, tryRequest } from '@memos-kit/memos-rest/cli';
 import { closeOnSignals } from '@memos-kit/process';
-import { bilingualMessages, command, type Lang, type Paint, stringWidth, table } from '@memos-kit/terminal';
-import { type CliOptions, cannotStart, cliOptions, serveCommand } from './cli-options.ts';
+import { command, type Lang, type Paint, stringWidth, table } from '@memos-kit/terminal';
+import { type CliOptions, cannotStart, cliOptions, cliWords, serveCommand } from './cli-options.ts';
 import { type RunningAdapter, startServer } from './index.ts';
 
 /** Long enough for a call in flight to finish (the article's pace answers at 3 s), short enough to feel like a stop. */
 const GRACE_MS = 4_000;
 
-const words = bilingualMessages({
-  title: { zh: 'Memos REST + MCP 适配器', en: 'Memos REST + MCP adapter' },
-  remote: { zh: '（远程）', en: '(remote)' },
-  tools: { zh: '（2026-07-28，{count} 个工具）', en: '(2026-07-28, {count} tools)' },
-  lan: { zh: '（学生输入这个地址）', en: '(what students type)' },
-  forwards: {
-    zh: '工具通过 HTTP 调用 {url}，并带上调用方自己的 Authorization 头',
-    en: "tools call {url} over HTTP, with the caller's Authorization header",
-  },
-  tokens: {
-    zh: '令牌（Authorization: Bearer <令牌>，REST 和 MCP 通用）：',
-    en: 'Tokens (Authorization: Bearer <token>, for REST and MCP alike):',
-  },
-  pace: { zh: '节奏', en: 'pace' },
-  paceArticle: { zh: '：1 秒时报告进度，3 秒时给出结果', en: ': progress at 1 s, result at 3 s' },
-});
-
 function banner(server: RunningAdapter, options: CliOptions, paint: Paint, lang: Lang): string {
-  const say = words.in(lang);
+  const say = cliWords.in(lang);
   const rest = bannerWords(lang);
   // The second example lines up under the first, whatever the width of "Try:" in this language.
   const tryIndent = ' '.repeat(2 + stringWidth(rest('try', { command: '' })));

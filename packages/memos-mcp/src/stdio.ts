@@ -3,31 +3,18 @@
 // stderr.
 import { DEFAULT_DATASET } from '@memos-kit/memos-rest';
 import { sampleToken } from '@memos-kit/memos-rest/cli';
-import { bilingualMessages, command } from '@memos-kit/terminal';
+import { command } from '@memos-kit/terminal';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { createAdapter } from './app.ts';
-import { adapterSettings, cannotStart, stdioCommand } from './cli-options.ts';
+import { adapterSettings, cannotStart, cliWords, stdioCommand } from './cli-options.ts';
 import { createMcpServer } from './mcp/create-server.ts';
 import { LineTransport } from './stdio/line-transport.ts';
-
-const words = bilingualMessages({
-  serving: {
-    zh: '通过 stdio 提供 {count} 个工具（{source}）',
-    en: 'serving {count} tools over stdio ({source})',
-  },
-  remote: { zh: 'REST 在 {url}', en: 'REST at {url}' },
-  dataset: { zh: '数据集 {name}', en: 'dataset {name}' },
-  anonymous: {
-    zh: '没有令牌：调用是匿名的（用 --token 或 MEMOS_TOKEN 登录）',
-    en: 'no token: calls are anonymous (sign in with --token or MEMOS_TOKEN)',
-  },
-});
 
 // The log prefix tells these lines from a host's own when both write to one terminal.
 const log = (line: string) => process.stderr.write(`memos-mcp: ${line}\n`);
 
 await command(stdioCommand, async ({ values, lang }) => {
-  const say = words.in(lang);
+  const say = cliWords.in(lang);
   const { memosUrl, pace } = adapterSettings(values, lang);
   const dataset = values.dataset ?? DEFAULT_DATASET;
   // A missing dataset, an unreachable --memos-url: one line a person can act on, not a stack trace.
@@ -50,6 +37,6 @@ await command(stdioCommand, async ({ values, lang }) => {
       onerror: (error) => log(`error: ${error.message.split('\n')[0]}`),
     },
   );
-  const source = memosUrl ? say('remote', { url: memosUrl }) : say('dataset', { name: dataset });
+  const source = memosUrl ? say('restAt', { url: memosUrl }) : say('datasetNamed', { name: dataset });
   log(say('serving', { count: adapter.catalog.length, source }));
 });

@@ -14,6 +14,7 @@ import {
   table,
   UsageError,
 } from '@memos-kit/terminal';
+import pairs from './cli-messages.json' with { type: 'json' };
 import { DEFAULT_DATASET, SHIPPED_DATASETS } from './dataset.ts';
 import { DEFAULT_HOST, DEFAULT_PORT } from './server.ts';
 import type { MemoStore } from './store.ts';
@@ -64,46 +65,8 @@ export interface ServeSettings {
   dataset: string;
 }
 
-const words = bilingualMessages({
-  badPort: {
-    zh: '--port 必须是 0 到 65535 之间的数字，而不是 "{value}"',
-    en: '--port must be a number from 0 to 65535, got "{value}"',
-  },
-  portTaken: {
-    zh: '无法监听 {host}:{port}：端口已被占用（试试 --port 0）',
-    en: 'cannot listen on {host}:{port}: the port is taken (try --port 0)',
-  },
-  cannotListen: { zh: '无法监听 {host}:{port}：{reason}', en: 'cannot listen on {host}:{port}: {reason}' },
-  listening: { zh: '{title} 正在监听 {url}', en: '{title} listening on {url}' },
-  dataset: { zh: '数据集', en: 'dataset' },
-  users: { zh: '{count} 个用户', en: '{count} users' },
-  user: { zh: '{count} 个用户', en: '{count} user' },
-  memos: { zh: '{count} 条 memo', en: '{count} memos' },
-  memo: { zh: '{count} 条 memo', en: '{count} memo' },
-  comments: { zh: '{count} 条评论', en: '{count} comments' },
-  comment: { zh: '{count} 条评论', en: '{count} comment' },
-  listSeparator: { zh: '，', en: ', ' },
-  tokens: {
-    zh: '令牌（Authorization: Bearer <令牌>；不带令牌就是匿名，只能看到 PUBLIC memo）：',
-    en: 'Tokens (Authorization: Bearer <token>; no token = anonymous, sees PUBLIC memos only):',
-  },
-  tokenColumn: { zh: '令牌', en: 'token' },
-  userColumn: { zh: '用户', en: 'user' },
-  roleColumn: { zh: '角色', en: 'role' },
-  nameColumn: { zh: '名字', en: 'name' },
-  noToken: { zh: '（无）', en: '(none)' },
-  try: { zh: '试试：{command}', en: 'Try: {command}' },
-  stop: { zh: '按 Ctrl-C 停止服务。', en: 'Ctrl-C stops the server.' },
-  stopping: {
-    zh: '收到 {signal}：不再接受新连接，最多等 {seconds} 秒让进行中的请求完成……',
-    en: '{signal}: no new connections; waiting up to {seconds} s for requests in flight…',
-  },
-  stopped: { zh: '已停止', en: 'stopped' },
-  stoppedCutShort: {
-    zh: '已停止（有请求没在 {seconds} 秒内完成，被中断）',
-    en: 'stopped (requests still running after {seconds} s were cut off)',
-  },
-});
+// The banner's and the errors' words, side by side per key, so a translator edits data, not code.
+const words = bilingualMessages(pairs);
 
 /** The banner's words in one language, for a server that composes its own banner from these pieces. */
 export const bannerWords = (lang: Lang) => words.in(lang);

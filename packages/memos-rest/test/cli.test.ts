@@ -1,8 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import { type RunningEntry, startEntry } from '@memos-kit/process';
-import { createPaint, type ParsedCommand, parseCommand } from '@memos-kit/terminal';
+import {
+  bilingualMessages,
+  catalogProblems,
+  createPaint,
+  type ParsedCommand,
+  parseCommand,
+} from '@memos-kit/terminal';
 import { expectMatch, loadFixture, matchResponse, replayHttpFixture } from '@memos-kit/wire';
 import { afterEach, describe, expect, it } from 'vitest';
+import pairs from '../src/cli-messages.json' with { type: 'json' };
 import {
   formatBanner,
   restServeCommand,
@@ -23,6 +30,10 @@ function settingsOf(argv: string[], env: NodeJS.ProcessEnv = {}): ServeSettings 
 }
 
 describe('serve options', () => {
+  it('has every sentence in both languages, with the same placeholders', () => {
+    expect(catalogProblems(bilingualMessages(pairs).catalogs)).toEqual([]);
+  });
+
   it('defaults to 127.0.0.1:5230 and the workshop dataset', () => {
     expect(settingsOf([])).toEqual({ host: '127.0.0.1', port: 5230, dataset: 'workshop' });
   });

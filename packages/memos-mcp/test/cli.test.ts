@@ -1,0 +1,95 @@
+import { serveOptions } from '@memos-kit/memos-rest/cli';
+import { type RunningEntry, startEntry } from '@memos-kit/process';
+import { type CommandSpec, catalogProblems, type OptionSpecs, parseCommand } from '@memos-kit/terminal';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cliOptions, cliWords, serveCommand, stdioCommand } from '../src/cli-options.ts';
+import { mcpRequest } from './support/mcp-http.ts';
+
+const CLI = new URL('../src/cli.ts', import.meta.url);
+const piped = { isTTY: false };
+
+function help<O extends OptionSpecs>(spec: CommandSpec<O>, lang: 'zh' | 'en'): string {
+  const outcome = parseCommand(spec, ['--help', '--lang', lang], { env: {}, stdout: piped });
+  return outcome.kind === 'help' ? outcome.text : '';
+}
+
+describe('the adapter commands', () => {
+  it('have every sentence in both languages, with the same placeholders', () => {
+    expect(catalogProblems(cliWords.catalogs)).toEqual([]);
+  });
+
+  it("compose pnpm serve's help from the REST server's option table and their own", () => {
+    for (const lang of ['zh', 'en'] as const) {
+      const text = help(serveCommand, lang);
+      for (const [name, option] of Object.entries(serveOptions)) {
+        expect(text).toContain(`--${name}`);
+        expect(text).toContain(option.help[lang].slice(0, 12));
+      }
+      expect(text).toMatch(/--memos-url URL/);
+      expect(text).toMatch(/--pace off\|article/);
+    }
+    expect(help(stdioCommand, 'en')).toMatch(/--token TOKEN/);
+    expect(help(stdioCommand, 'en')).not.toMatch(/--port/);
+  });
+
+  it('reads the shared options and its own, and refuses a wrong --pace or --memos-url', () => {
+    const read = (argv: string[]) => {
+      const outcome = parseCommand(serveCommand, argv, { env: {}, stdout: piped });
+      if (outcome.kind !== 'run') throw new Error(outcome.kind);
+      return cliOptions(outcome.values, outcome.lang, {});
+    };
+    expect(read(['-p', '0', '--pace', 'article', '--memos-url', 'http://127.0.0.1:5231'])).toEqual({
+      host: '127.0.0.1',
+      port: 0,
+      dataset: 'workshop',
+      pace: 'article',
+      memosUrl: 'http://127.0.0.1:5231',
+    });
+    expect(() => read(['--pace', 'slow', '--lang', 'en'])).toThrow(/--pace must be off or article/);
+    expect(() => read(['--memos-url', 'nope'])).toThrow(/--memos-url 必须是一个 URL/);
+    expect(() => read(['--port', 'x', '--lang', 'en'])).toThrow(/--port must be a number/);
+  });
+});
+
+describe('pnpm serve', () => {
+  let child: RunningEntry | undefined;
+  afterEach(async () => {
+    await child?.stop({ signal: 'SIGKILL' });
+  });
+
+  it('prints its banner without escape codes when piped, answers both doors, and drains on SIGTERM', async () => {
+    child = startEntry(CLI, { args: ['--port', '0', '--dataset', 'article'] });
+    const banner = await child.waitFor(/按 Ctrl-C 停止服务。/);
+    const url = /正在监听 (http:\/\/127\.0\.0\.1:\d+)/.exec(banner)?.[1];
+    if (!url) throw new Error(`no URL in the banner:\n${banner}`);
+    expect(banner).not.toContain('\u001b[');
+    expect(banner).toMatch(/example-token\s+users\/demo\s+ADMIN/);
+    expect(banner).toContain(
+      `curl -H 'Authorization: Bearer example-token' '${url}/api/v1/memos?pageSize=1'`,
+    );
+    expect(banner).toContain(`POST ${url}/mcp`);
+    const rest = await fetch(`${url}/api/v1/memos`, { headers: { authorization: 'Bearer example-token' } });
+    expect(rest.status).toBe(200);
+    const list = mcpRequest('tools/list');
+    const mcp = await fetch(`${url}/mcp`, { method: 'POST', headers: list.headers, body: list.body });
+    expect(((await mcp.json()) as { result: { tools: unknown[] } }).result.tools).toHaveLength(20);
+    const exit = await child.stop({ signal: 'SIGTERM', graceMs: 10_000 });
+    expect(exit.code).toBe(143);
+    expect(child.stdout()).toMatch(/收到 SIGTERM：不再接受新连接，最多等 4 秒/);
+    expect(child.stdout()).toMatch(/\n已停止\n$/);
+  }, 30_000);
+
+  it('says in one line when the port is taken', async () => {
+    const first = startEntry(CLI, { args: ['--port', '0', '--dataset', 'empty', '--lang', 'en'] });
+    try {
+      const port = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(await first.waitFor(/Ctrl-C/))?.[1] ?? '';
+      child = startEntry(CLI, { args: ['--port', port, '--dataset', 'empty', '--lang', 'en'] });
+      expect((await child.exited).code).toBe(1);
+      expect(child.stderr()).toBe(
+        `pnpm serve: cannot listen on 127.0.0.1:${port}: the port is taken (try --port 0)\n`,
+      );
+    } finally {
+      await first.stop();
+    }
+  }, 30_000);
+});
