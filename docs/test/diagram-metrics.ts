@@ -3,7 +3,7 @@
 // `measureDiagrams` runs inside the browser (page.evaluate), so it must not use anything from
 // this module's scope.
 
-export interface DiagramLabel {
+interface DiagramLabel {
   /** The label's text, to name it in a failure. */
   text: string;
   /** Font size times the SVG's scale: the size the reader sees, in CSS px. */

@@ -52,7 +52,7 @@ const inside = (root: string, path: string) =>
   path === root || path.startsWith(root.endsWith(sep) ? root : root + sep);
 
 /** The Markdown file a built page comes from: '/en/guide/stdio.html' → 'en/guide/stdio.md'. */
-export const sourceOf = (page: string) => page.replace(/^\//, '').replace(/\.html$/, '.md');
+const sourceOf = (page: string) => page.replace(/^\//, '').replace(/\.html$/, '.md');
 
 /** Every broken link of the built site; an empty list when all resolve. */
 export function checkSiteLinks(options: LinkCheckOptions): LinkProblem[] {
