@@ -6,8 +6,8 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runNode } from '@memos-kit/process';
 import { startServer } from '../src/index.ts';
-import { runNode } from './run-node.ts';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(import.meta.url);
@@ -37,7 +37,7 @@ export async function runConformance(mcpUrl: string): Promise<SuiteRun> {
       '-o',
       outDir,
     ];
-    const run = await runNode(args);
+    const run = await runNode(args, { timeoutMs: 300_000 });
     return { code: run.code, output: run.stdout + run.stderr };
   } finally {
     await rm(outDir, { recursive: true, force: true });

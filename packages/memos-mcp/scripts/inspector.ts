@@ -4,12 +4,12 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type NodeRun, runNode } from './run-node.ts';
+import { type EntryRun, runNode } from '@memos-kit/process';
 
 const require = createRequire(import.meta.url);
 export const STDIO_ENTRY = fileURLToPath(new URL('../src/stdio.ts', import.meta.url));
 
-export type InspectorRun = NodeRun;
+export type InspectorRun = EntryRun;
 
 /**
  * Runs `inspector --cli <target> --protocol-era modern ...` with a throw-away HOME (the Inspector writes
@@ -28,7 +28,7 @@ export async function runInspector(target: string[], args: string[]): Promise<In
     const argv = first?.startsWith('http')
       ? [launcher, '--cli', first, ...options]
       : [launcher, '--cli', ...options, '--', ...target];
-    return await runNode(argv, { ...process.env, HOME: home, NO_COLOR: '1' });
+    return await runNode(argv, { env: { HOME: home, NO_COLOR: '1' }, timeoutMs: 120_000 });
   } finally {
     await rm(home, { recursive: true, force: true });
   }

@@ -47,8 +47,20 @@ export interface RunningEntry {
 }
 
 export function startEntry(entry: string | URL, options: EntryOptions = {}): RunningEntry {
+  return startNode(entryArgs(entry, options.args), { ...options, label: String(entry) });
+}
+
+/**
+ * Runs this Node binary with arguments of the caller's choosing (a package's own bin file, say), with the
+ * same handle as `startEntry`. `args` are Node's arguments; `options.args` is not used.
+ */
+export function startNode(
+  nodeArgs: readonly string[],
+  options: EntryOptions & { label?: string } = {},
+): RunningEntry {
+  const entry = options.label ?? nodeArgs.join(' ');
   const stdio: StdioOptions = [options.stdin ?? 'pipe', 'pipe', options.stderr ?? 'pipe'];
-  const child = spawn(process.execPath, entryArgs(entry, options.args), {
+  const child = spawn(process.execPath, [...nodeArgs], {
     ...(options.cwd ? { cwd: options.cwd } : {}),
     env: { ...process.env, ...options.env },
     stdio,
@@ -136,11 +148,23 @@ export interface EntryRun extends Exit {
 }
 
 /** Runs an entry to its end, as a person would from a terminal; killed (and rejected) if it hangs. */
-export async function runEntry(
-  entry: string | URL,
-  options: EntryOptions & { input?: string; timeoutMs?: number } = {},
+export function runEntry(entry: string | URL, options: RunOptions = {}): Promise<EntryRun> {
+  return runNode(entryArgs(entry, options.args), { ...options, label: String(entry) });
+}
+
+export interface RunOptions extends EntryOptions {
+  input?: string;
+  /** Killed, and the promise rejected, past this (30 s by default). */
+  timeoutMs?: number;
+}
+
+/** Runs this Node binary with the given arguments to its end, like `runEntry`. */
+export async function runNode(
+  nodeArgs: readonly string[],
+  options: RunOptions & { label?: string } = {},
 ): Promise<EntryRun> {
-  const running = startEntry(entry, {
+  const entry = options.label ?? nodeArgs.join(' ');
+  const running = startNode(nodeArgs, {
     ...options,
     stdin: options.input === undefined ? (options.stdin ?? 'ignore') : 'pipe',
   });

@@ -4,8 +4,11 @@ export {
   type Exit,
   entryArgs,
   type RunningEntry,
+  type RunOptions,
   runEntry,
+  runNode,
   startEntry,
+  startNode,
 } from './entry.ts';
 export { type Listening, listen } from './listen.ts';
 export { portIsClosed, processIsGone } from './ports.ts';

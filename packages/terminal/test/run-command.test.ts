@@ -1,5 +1,4 @@
-import { spawn } from 'node:child_process';
-import { runEntry } from '@memos-kit/process';
+import { runEntry, startEntry } from '@memos-kit/process';
 import { describe, expect, it } from 'vitest';
 
 const cli = new URL('./__fixtures__/cli.ts', import.meta.url);
@@ -26,17 +25,11 @@ describe('runCommand', () => {
   });
 
   it('ends quietly when the reader closes the pipe (pnpm demo | head)', async () => {
-    const { entryArgs } = await import('@memos-kit/process');
-    const child = spawn(process.execPath, entryArgs(cli, ['--lines', '100000']), {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.stdout.once('data', () => child.stdout.destroy());
-    const code = await new Promise((resolve) => child.once('close', resolve));
-    expect(stderr).toBe('');
-    expect(code).toBe(0);
+    const entry = startEntry(cli, { args: ['--lines', '100000'], stdin: 'ignore' });
+    // Like `head`: read a little, then close our end while the command is still writing.
+    entry.child.stdout?.once('data', () => entry.child.stdout?.destroy());
+    const exit = await entry.exited;
+    expect(entry.stderr()).toBe('');
+    expect(exit.code).toBe(0);
   });
 });
