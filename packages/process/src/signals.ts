@@ -1,10 +1,17 @@
 /**
  * Ctrl-C or SIGTERM runs `close` once (stop accepting, drain what is in flight) and then exits; a second
  * signal while it drains exits at once. The exit status says which signal it was (130 or 143), as a shell would.
+ *
+ * A server started through `pnpm serve` has pnpm (and a shell) above it, and a SIGTERM sent to pnpm alone
+ * does not always reach it: it would keep serving on the port with nobody to stop it. So it also watches its
+ * parent, and when the parent is gone it closes the same way, as if told SIGTERM.
  */
 export function closeOnSignals(
   close: (signal: NodeJS.Signals) => Promise<void>,
-  { log = (line: string) => process.stderr.write(`${line}\n`) }: { log?: (line: string) => void } = {},
+  {
+    log = (line: string) => process.stderr.write(`${line}\n`),
+    watchParentMs = 500,
+  }: { log?: (line: string) => void; watchParentMs?: number } = {},
 ): () => void {
   let closing = false;
   const stop = (signal: NodeJS.Signals) => {
@@ -19,9 +26,19 @@ export function closeOnSignals(
       },
     );
   };
+  const parent = process.ppid;
+  // An orphan is adopted by init or a subreaper, so its parent id changes; polling is the portable way to
+  // notice (Linux's PR_SET_PDEATHSIG is not reachable from Node). unref: the watch alone keeps nothing alive.
+  const watch =
+    watchParentMs > 0
+      ? setInterval(() => {
+          if (process.ppid !== parent) stop('SIGTERM');
+        }, watchParentMs).unref()
+      : undefined;
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   return () => {
+    clearInterval(watch);
     process.off('SIGINT', stop);
     process.off('SIGTERM', stop);
   };

@@ -72,3 +72,31 @@ describe('listen', () => {
     expect(await answer).toBe('cut');
   });
 });
+
+describe('closeOnSignals', () => {
+  const server = new URL('./__fixtures__/server.ts', import.meta.url);
+  const parent = new URL('./__fixtures__/parent.ts', import.meta.url);
+
+  it('drains a request in flight on SIGTERM, then exits 143 and frees the port', async () => {
+    const entry = startEntry(server, { env: { ANSWER_AFTER_MS: '300' } });
+    const url = /listening (\S+)/.exec(await entry.waitFor(/listening \S+\n/))?.[1] ?? '';
+    const answer = fetch(url).then((response) => response.text());
+    await sleep(100);
+    entry.child.kill('SIGTERM');
+    expect(await answer).toBe('slow answer');
+    expect((await entry.exited).code).toBe(143);
+    expect(await portIsClosed(Number(new URL(url).port))).toBe(true);
+  });
+
+  it('closes when its parent is gone, as when pnpm alone is killed', async () => {
+    const wrapper = startEntry(parent);
+    const printed = await wrapper.waitFor(/listening \S+\n/);
+    const pid = Number(/child (\d+)/.exec(printed)?.[1]);
+    const port = Number(/127\.0\.0\.1:(\d+)/.exec(printed)?.[1]);
+    await wrapper.stop({ signal: 'SIGKILL' });
+    const deadline = Date.now() + 5_000;
+    while (!processIsGone(pid) && Date.now() < deadline) await sleep(50);
+    expect(processIsGone(pid)).toBe(true);
+    expect(await portIsClosed(port)).toBe(true);
+  });
+});

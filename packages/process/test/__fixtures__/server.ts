@@ -1,0 +1,14 @@
+// A server for the tests: listens, says where, and closes on signals (or when its parent goes).
+import { closeOnSignals, listen } from '../../src/index.ts';
+
+const server = await listen((_req, res) => {
+  setTimeout(() => res.end('slow answer'), Number(process.env.ANSWER_AFTER_MS ?? 0));
+});
+closeOnSignals(
+  async (signal) => {
+    process.stdout.write(`closing on ${signal}\n`);
+    await server.close({ graceMs: 2_000 });
+  },
+  { watchParentMs: 100 },
+);
+process.stdout.write(`listening ${server.url}\n`);
