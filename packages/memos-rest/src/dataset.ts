@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import datasetSchema from '../schemas/dataset.schema.json' with { type: 'json' };
 
-export interface DatasetUser {
+interface DatasetUser {
   username: string;
   role?: 'ADMIN' | 'USER';
   displayName?: string;
@@ -18,7 +18,7 @@ export interface DatasetUser {
   createTime?: string;
 }
 
-export interface DatasetMemo {
+interface DatasetMemo {
   id: string;
   creator: string;
   content: string;
