@@ -1,0 +1,201 @@
+// Every root script, run through pnpm as the README tells a student to, in a quick mode: servers start and
+// answer, demos end with 0 in both languages, the benchmarks run a tiny round. A script added to
+// package.json without a smoke test here, or a reason it needs none, fails the first test.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { portIsClosed } from '@memos-kit/process';
+import { stringWidth } from '@memos-kit/terminal';
+import { describe, expect, it } from 'vitest';
+import { type PnpmRun, root, rootScripts, runScript, startScript } from './pnpm.ts';
+
+/** The commands a student types, each with the arguments that make it quick. */
+const demos: Record<string, string[]> = {
+  demo: ['--pace', 'fast'],
+  'demo:stdio': [],
+  'demo:sse': ['--fast'],
+  'demo:hateoas': [],
+};
+const servers = ['serve', 'mcp:stdio'];
+const commands = [...Object.keys(demos), ...servers];
+
+/** Scripts with no smoke test here, and why none is needed. */
+const exempt: Record<string, string> = {
+  bench: 'run below with a tiny round; it has no --help of its own (pnpm -r runs two benches)',
+  'docs:dev': 'the docs package builds and serves the same site in its browser test (docs/test)',
+  'docs:build': 'the docs browser test builds the site and checks every page and link of the build',
+  'docs:preview': 'serves what docs:build wrote; the browser test serves that build the same way',
+  lint: 'pnpm test runs it (turbo //#lint), in CI on every push',
+  format: 'lint checks the same Biome rules; format only writes what lint reports',
+  typecheck: 'pnpm test runs it in every package, in CI on every push',
+  test: 'is CI itself; this test runs inside it',
+  'lint:deps': 'pnpm test runs it (turbo //#lint:deps), in CI on every push',
+  'lint:cycles': 'pnpm test runs it (turbo //#lint:cycles), in CI on every push',
+};
+
+const ESC = '\u001b[';
+const HAN = /\p{Script=Han}/gu;
+const hanCount = (text: string) => text.match(HAN)?.length ?? 0;
+
+/** Piped output as the issue asks of every command: no escape codes, at most 100 columns. */
+function expectPlainPipedText(text: string, label: string): void {
+  expect(text.includes(ESC), `${label}: escape codes in piped output`).toBe(false);
+  const wide = text.split('\n').filter((line) => stringWidth(line) > 100);
+  expect(wide, `${label}: lines wider than 100 columns`).toEqual([]);
+}
+
+describe('the root scripts', () => {
+  it('each one is smoke-tested here or exempt with a reason', () => {
+    const tested = new Set(commands);
+    for (const name of Object.keys(rootScripts)) {
+      expect(tested.has(name) || name in exempt, `${name} has no smoke test`).toBe(true);
+    }
+    for (const name of [...tested, ...Object.keys(exempt)]) expect(rootScripts, name).toHaveProperty(name);
+  });
+});
+
+describe.each(commands)('pnpm run %s', (script) => {
+  it('--help in Chinese by default and in English with --lang en, on stdout, exit 0', async () => {
+    const zh = await runScript(script, ['--help']);
+    const en = await runScript(script, ['--help', '--lang', 'en']);
+    expect(zh.code, zh.stderr).toBe(0);
+    expect(en.code, en.stderr).toBe(0);
+    expect(zh.stdout).toContain(`pnpm ${script}`);
+    expect(en.stdout).toMatch(new RegExp(`Usage: pnpm ${script} \\[options\\]`));
+    expect(hanCount(zh.stdout)).toBeGreaterThan(20);
+    expect(hanCount(en.stdout)).toBe(0);
+    expectPlainPipedText(zh.stdout, `${script} --help`);
+  }, 60_000);
+
+  it('--version names the kit and the protocol, exit 0', async () => {
+    const run = await runScript(script, ['--version']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/\d+\.\d+\.\d+/);
+    expect(run.stdout).toContain('2026-07-28');
+  }, 60_000);
+
+  it('a wrong option is one line and exit 2', async () => {
+    const run = await runScript(script, ['--no-such-option']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--no-such-option');
+  }, 60_000);
+});
+
+describe.each(Object.entries(demos))('pnpm run %s %s', (script, quick) => {
+  // Both languages run once, side by side, when the first test asks; each test judges one property, so a
+  // failure in one does not hide the others.
+  let started: Promise<{ zh: PnpmRun; en: PnpmRun }> | undefined;
+  const both = () => {
+    started ??= Promise.all([
+      runScript(script, [...quick, '--lang', 'zh']),
+      runScript(script, [...quick, '--lang', 'en']),
+    ]).then(([zh, en]) => ({ zh, en }));
+    return started;
+  };
+
+  it('ends with 0 with --lang zh and with --lang en', async () => {
+    const { zh, en } = await both();
+    for (const run of [zh, en]) expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
+  }, 120_000);
+
+  it('speaks the language asked for: Chinese narration with zh, none with en', async () => {
+    const { zh, en } = await both();
+    // The wire and the data stay as they are (the workshop data has Chinese names); the narration changes.
+    expect(zh.stdout).not.toBe(en.stdout);
+    expect(hanCount(zh.stdout)).toBeGreaterThan(hanCount(en.stdout) + 20);
+  }, 120_000);
+
+  it('piped, prints no escape codes and no line over 100 columns', async () => {
+    for (const [lang, run] of Object.entries(await both())) {
+      expectPlainPipedText(run.stdout, `${script} --lang ${lang}`);
+    }
+  }, 120_000);
+});
+
+describe('arguments after `--`', () => {
+  // pnpm 12 hands the `--` itself to the script; a student who learned `npm run x -- args` types it.
+  it('pnpm run <command> -- --version works like pnpm run <command> --version', async () => {
+    for (const script of commands) {
+      const run = await runScript(script, ['--', '--version']);
+      expect(run.code, `${script}: ${run.stderr}`).toBe(0);
+      expect(run.stdout).toContain('2026-07-28');
+    }
+  }, 120_000);
+});
+
+describe('pnpm run serve', () => {
+  let banner = '';
+
+  it('starts on a free port, answers REST and MCP, and stops on Ctrl-C', async () => {
+    const server = startScript('serve', ['--port', '0', '--dataset', 'empty', '--lang', 'en']);
+    try {
+      banner = await server.waitFor(/http:\/\/127\.0\.0\.1:\d+[\s\S]*Bearer [\w-]+/);
+      const url = /http:\/\/127\.0\.0\.1:(\d+)/.exec(banner)?.[0] ?? '';
+      const token = /Bearer ([\w-]+)/.exec(banner)?.[1] ?? '';
+
+      const rest = await fetch(`${url}/api/v1/memos?pageSize=1`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(rest.status).toBe(200);
+      expect(await rest.json()).toEqual({ memos: [] });
+
+      const discover = readFileSync(join(root, 'fixtures/03-server-discover/request.http'), 'utf8');
+      const [head = '', body = ''] = discover.split(/\r?\n\r?\n/);
+      const headers = Object.fromEntries(
+        head
+          .split(/\r?\n/)
+          .slice(1)
+          .map((line) => line.split(/:\s*/, 2) as [string, string])
+          .filter(([name]) => name.toLowerCase() !== 'host'),
+      );
+      const mcp = await fetch(`${url}/mcp`, { method: 'POST', headers, body });
+      expect(mcp.status).toBe(200);
+      const answer = (await mcp.json()) as { id?: number; result?: { supportedVersions?: string[] } };
+      expect(answer.id).toBe(1);
+      expect(JSON.stringify(answer.result)).toContain('2026-07-28');
+
+      await server.interrupt();
+      const port = Number(new URL(url).port);
+      expect(await portIsClosed(port)).toBe(true);
+    } finally {
+      await server.interrupt(1_000);
+    }
+  }, 60_000);
+
+  it('prints a banner, piped, with no escape codes and no line over 100 columns', () => {
+    expect(banner).toContain('127.0.0.1');
+    expectPlainPipedText(banner, 'serve banner');
+  });
+});
+
+describe('pnpm run mcp:stdio', () => {
+  it("answers the article's stdio request with the article's line, logs on stderr, ends when stdin ends", async () => {
+    const request = readFileSync(join(root, 'fixtures/08-stdio/request.jsonl'), 'utf8');
+    const expected = readFileSync(join(root, 'fixtures/08-stdio/response.jsonl'), 'utf8').trim();
+    const run = await runScript('mcp:stdio', ['--dataset', 'empty'], { input: request, timeoutMs: 60_000 });
+    expect(run.code, run.stderr).toBe(0);
+    // pnpm prints nothing on stdout for a script it runs, so every line there is the server's: MCP only.
+    const lines = run.stdout.split('\n').filter((line) => line.trim() !== '');
+    expect(lines.length).toBe(1);
+    // The article's Python writes `{"memos": []}` inside the text; the kit's JSON.stringify writes
+    // `{"memos":[]}`: the same JSON, so the text is compared parsed and the rest as it is.
+    type Line = { id: number; result: { content: { text: string }[]; structuredContent: unknown } };
+    const [got, want] = [JSON.parse(lines[0] ?? '') as Line, JSON.parse(expected) as Line];
+    expect(got.id).toBe(want.id);
+    expect(got.result.structuredContent).toEqual(want.result.structuredContent);
+    expect(got.result.content.map((item) => JSON.parse(item.text))).toEqual(
+      want.result.content.map((item) => JSON.parse(item.text)),
+    );
+  }, 60_000);
+});
+
+describe('pnpm run bench', () => {
+  it('runs a tiny round of every benchmark and ends with 0', async () => {
+    const run = await runScript('bench', [], {
+      env: { BENCH_ROUNDS: '20', BENCH_WARMUP: '5', BENCH_THROUGHPUT_CALLS: '40', KIT_LANG: 'en' },
+      timeoutMs: 180_000,
+    });
+    expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
+    expect(run.stdout).toContain('ListMemos');
+    expect(run.stdout).toMatch(/MCP \/ REST/);
+  }, 200_000);
+});
