@@ -42,6 +42,13 @@ export const spec = {
         en: "article (default): the SSE step takes the article's 1 s / 3 s; fast: no waiting",
       },
     },
+    full: {
+      type: 'boolean',
+      help: {
+        zh: 'tools/list 一步显示 memo_list_memos 的完整定义（约 400 行），而不是摘要',
+        en: 'show the whole definition of memo_list_memos in the tools/list step (about 400 lines), not a summary',
+      },
+    },
     interactive: {
       type: 'boolean',
       help: {
@@ -90,6 +97,8 @@ export interface TourOptions {
   /** The kit's colour rule, already applied (--[no-]color, NO_COLOR, FORCE_COLOR, a terminal or not). */
   color: boolean;
   pace: Pace;
+  /** tools/list prints memo_list_memos whole instead of its summary. */
+  full: boolean;
   interactive: boolean;
   json: boolean;
 }
@@ -118,6 +127,7 @@ export function tourOptions(parsed: ParsedCommand<typeof spec.options>): TourOpt
     lang,
     color: parsed.colour,
     pace: values.pace,
+    full: values.full,
     interactive: values.interactive,
     json: values.json,
   };

@@ -72,7 +72,13 @@ export async function runTour(options: TourOptions, io: TourIO, signal: AbortSig
   const chosen = selectSteps(options);
   const view = options.json
     ? undefined
-    : new TextView({ lang, paint: paintRoles(createPaint(options.color)), width: io.width, write: io.write });
+    : new TextView({
+        lang,
+        paint: paintRoles(createPaint(options.color)),
+        width: io.width,
+        full: options.full,
+        write: io.write,
+      });
   const resources = new Resources(options.pace === 'article' ? 'article' : 'off', {
     onServer: (server) => view?.serverStarted(server.url, server.dataset),
     onStdio: (session) => view?.stdioStarted(session.pid),

@@ -25,10 +25,25 @@ import type {
 } from './exchanges.ts';
 import { t } from './i18n.ts';
 import { type JsonContext, paintJson } from './json-layers.ts';
+import { recordKeyOrder } from './key-order.ts';
 import type { Step } from './steps.ts';
 import type { Role, RolePaint } from './style.ts';
 
 const indent = '  ';
+
+/** The parts of a tool definition (tools/list) the summary reads; the rest is printed only with --full. */
+interface SchemaProperty {
+  type?: string;
+  enum?: string[];
+  description?: string;
+}
+
+interface ToolDefinition {
+  name: string;
+  description?: string;
+  inputSchema?: { properties?: Record<string, SchemaProperty> };
+  outputSchema?: { properties?: Record<string, SchemaProperty>; $defs?: Record<string, unknown> };
+}
 /** Side by side needs room for two raw messages; below this the step is shown one exchange after the other. */
 const minSideBySideWidth = 100;
 
@@ -54,6 +69,8 @@ export interface TextViewOptions {
   paint: RolePaint;
   /** Every printed line fits this many columns. */
   width: number;
+  /** tools/list shows memo_list_memos whole (`--full`) instead of a summary. */
+  full?: boolean;
   write(text: string): void;
 }
 
@@ -64,6 +81,10 @@ export class TextView implements ExchangeView {
   #shown: Set<string> | undefined;
   #context: JsonContext = 'jsonrpc';
   #layout: Step['layout'] = 'stream';
+  /** The number of the step on screen, for a hint that names the command to see it again. */
+  #stepNumber = 0;
+  /** Why a different key order still matches is said once per tour, where it first happens. */
+  #keyOrderExplained = false;
 
   constructor(options: TextViewOptions) {
     this.#o = options;
@@ -117,6 +138,7 @@ export class TextView implements ExchangeView {
   ): void {
     const p = this.#o.paint;
     this.#layout = step.layout;
+    this.#stepNumber = number;
     this.#shown = undefined;
     this.#line();
     this.#line(p('title', `${this.#t('step')} ${number}/${total} · ${title}`));
@@ -277,7 +299,11 @@ export class TextView implements ExchangeView {
 
   // ---- layouts -------------------------------------------------------------------------------
 
-  /** tools/list: a table of all tools, then memo_list_memos whole, then its filter help as prose. */
+  /**
+   * tools/list: a table of all tools, then memo_list_memos (a summary of its arguments and output, or with
+   * --full the whole definition), then its filter help as prose: the step's lesson is that how to fill an
+   * argument is written in its description.
+   */
   #catalogLines(response: HttpResponseRecord): string[] {
     const p = this.#o.paint;
     const lines = [this.#statusLine(response), ...this.#headerLines(response.headers, this.#shown), ''];
@@ -299,28 +325,61 @@ export class TextView implements ExchangeView {
       else if (hints.destructiveHint) hint = this.#t('destructive');
       rows.push([String(tool.name), `${meta.method ?? '?'} ${meta.path ?? '?'}`, hint]);
     }
-    const [head, ...body] = table(rows, { width: this.#o.width - indent.length });
-    lines.push(p('muted', head ?? ''));
-    for (const row of body) {
-      const name = row.split(' ')[0] ?? '';
-      lines.push(p('business', name) + row.slice(name.length));
-    }
+    lines.push(...this.#table(rows));
     const index = tools.findIndex((tool) => tool.name === 'memo_list_memos');
-    const listMemos = tools[index];
+    const listMemos = tools[index] as ToolDefinition | undefined;
     if (listMemos) {
-      lines.push('', p('title', this.#t('fullDefinition')));
-      lines.push(
-        ...paintJson(JSON.stringify(listMemos, null, 2), p, 'jsonrpc', ['result', 'tools', index]).split(
-          '\n',
-        ),
-      );
-      const filter = (
-        listMemos.inputSchema as { properties?: { filter?: { description?: string } } } | undefined
-      )?.properties?.filter?.description;
+      const whole = JSON.stringify(listMemos, null, 2);
+      if (this.#o.full) {
+        lines.push('', p('title', this.#t('fullDefinition')));
+        lines.push(...paintJson(whole, p, 'jsonrpc', ['result', 'tools', index]).split('\n'));
+      } else {
+        lines.push(...this.#definitionSummary(listMemos, whole.split('\n').length));
+      }
+      const filter = listMemos.inputSchema?.properties?.filter?.description;
       if (filter) {
         lines.push('', p('title', this.#t('filterHelp')));
         lines.push(...filter.split('\n').map((l) => p('business', l)));
       }
+    }
+    return lines;
+  }
+
+  /** A table under the block's indentation: the head muted, each row's first cell as business data. */
+  #table(rows: string[][]): string[] {
+    const p = this.#o.paint;
+    const [head, ...body] = table(rows, { width: this.#o.width - indent.length });
+    return [
+      p('muted', head ?? ''),
+      ...body.map((row) => {
+        const name = row.split(' ')[0] ?? '';
+        return p('business', name) + row.slice(name.length);
+      }),
+    ];
+  }
+
+  /** What a reader needs from a tool definition at first: its arguments, its output, where the rest is. */
+  #definitionSummary(tool: ToolDefinition, wholeLines: number): string[] {
+    const p = this.#o.paint;
+    const lines = ['', p('title', this.#t('definitionSummary'))];
+    lines.push(`${p('business', tool.name)} · ${tool.description ?? ''}`, '');
+    const rows = [[this.#t('colArgument'), this.#t('colType'), this.#t('colDescription')]];
+    for (const [name, schema] of Object.entries(tool.inputSchema?.properties ?? {})) {
+      const type = schema.enum ? schema.enum.join(' | ') : (schema.type ?? '?');
+      rows.push([name, type, (schema.description ?? '').split('\n')[0] ?? '']);
+    }
+    lines.push(...this.#table(rows), '');
+    const fields = Object.entries(tool.outputSchema?.properties ?? {}).map(
+      ([name, schema]) => `${name} (${schema.type ?? '?'})`,
+    );
+    lines.push(this.#t('outputFields', { fields: fields.join(', ') }));
+    const hint = this.#t('fullHint', {
+      lines: wholeLines,
+      defs: Object.keys(tool.outputSchema?.$defs ?? {}).length,
+      step: this.#stepNumber,
+    });
+    for (const part of hint.split('\n')) {
+      lines.push(...wrapText(part, this.#o.width - indent.length).map((line) => p('muted', line)));
     }
     return lines;
   }
@@ -356,7 +415,10 @@ export class TextView implements ExchangeView {
     });
     const [left = [], right = []] = columns;
     for (const row of sideBySide(left, right, this.#o.width - indent.length)) this.#line(`${indent}${row}`);
-    for (const record of records) if (!record.matches) this.#differences(record.differences);
+    for (const record of records) {
+      if (record.matches) this.#keyOrder(record);
+      else this.#differences(record.differences);
+    }
   }
 
   // ---- verdicts ------------------------------------------------------------------------------
@@ -372,6 +434,27 @@ export class TextView implements ExchangeView {
   #verdict(record: ExchangeRecord): void {
     this.#line(this.#verdictLine(record));
     if (!record.matches) this.#differences(record.differences);
+    else this.#keyOrder(record);
+  }
+
+  /** A matching exchange whose bytes still differ from the article's: where, and (once) why that is fine. */
+  #keyOrder(record: ExchangeRecord): void {
+    const differences = recordKeyOrder(record);
+    for (const d of differences) {
+      const text =
+        d.kind === 'order'
+          ? this.#t('keyOrder', {
+              path: d.path,
+              live: `{ ${d.live.join(', ')} }`,
+              article: `{ ${d.article.join(', ')} }`,
+            })
+          : this.#t('jsonText', { path: d.path, live: d.live, article: d.article });
+      this.#prose(indent, text, 'muted');
+    }
+    if (differences.length > 0 && !this.#keyOrderExplained) {
+      this.#keyOrderExplained = true;
+      this.#prose(indent, this.#t('keyOrderWhy'), 'muted');
+    }
   }
 
   #differences(differences: readonly Difference[]): void {

@@ -17,6 +17,7 @@ describe('parseTourArgs', () => {
       lang: 'zh',
       color: true,
       pace: 'article',
+      full: false,
       interactive: false,
       json: false,
     });
@@ -24,10 +25,17 @@ describe('parseTourArgs', () => {
 
   it('reads every option a class needs', () => {
     const options = parseTourArgs(
-      ['--step', '3', '--lang', 'en', '--no-color', '--pace', 'fast', '--interactive'],
+      ['--step', '3', '--lang', 'en', '--no-color', '--pace', 'fast', '--interactive', '--full'],
       terminal(),
     );
-    expect(options).toMatchObject({ step: 3, lang: 'en', color: false, pace: 'fast', interactive: true });
+    expect(options).toMatchObject({
+      step: 3,
+      lang: 'en',
+      color: false,
+      pace: 'fast',
+      interactive: true,
+      full: true,
+    });
   });
 
   it('speaks English for a whole session with KIT_LANG=en, and --lang still wins', () => {
