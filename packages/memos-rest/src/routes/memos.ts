@@ -85,8 +85,11 @@ function referenceTargets(
   return ids;
 }
 
-/** Links attachments to a memo, replacing its set, with SetMemoAttachments' ownership rules. */
-function setAttachments(store: MemoStore, memo: MemoRow, uids: string[], viewer: UserRow): void {
+/**
+ * Checks a new attachment set for a memo with SetMemoAttachments' ownership rules and returns the change,
+ * not yet made: a caller validates every field of a request first and applies all of them or none.
+ */
+function planAttachments(store: MemoStore, memo: MemoRow, uids: string[], viewer: UserRow): () => void {
   const wanted = uids.map((uid) => {
     const attachment = store.attachmentByUid(uid);
     if (!attachment) throw notFound(`attachment not found: ${uid}`);
@@ -101,9 +104,10 @@ function setAttachments(store: MemoStore, memo: MemoRow, uids: string[], viewer:
       throw permissionDenied("cannot remove another user's attachment");
     }
   }
-  // Validation is complete before anything changes, so a refused request leaves the store as it was.
-  for (const attachment of removed) store.deleteAttachment(attachment);
-  for (const attachment of wanted) store.linkAttachment(attachment, memo);
+  return () => {
+    for (const attachment of removed) store.deleteAttachment(attachment);
+    for (const attachment of wanted) store.linkAttachment(attachment, memo);
+  };
 }
 
 function createMemoFrom(
@@ -133,7 +137,7 @@ function createMemoFrom(
     parentId: parent?.id,
   });
   try {
-    if (attachmentUids) setAttachments(store, memo, attachmentUids, creator);
+    if (attachmentUids) planAttachments(store, memo, attachmentUids, creator)();
     if (references) store.setReferences(memo, references);
   } catch (error) {
     store.deleteMemo(memo);
@@ -251,7 +255,7 @@ export function memoRoutes(store: MemoStore): Router {
         }
         case 'attachments': {
           const uids = readNames(body, 'attachments', 'attachments') ?? [];
-          changes.push(() => setAttachments(store, memo, uids, viewer));
+          changes.push(planAttachments(store, memo, uids, viewer));
           break;
         }
         case 'relations': {
@@ -331,7 +335,7 @@ export function memoRoutes(store: MemoStore): Router {
     assertCanWrite(memo, viewer);
     const uids = readNames(bodyObject(req), 'attachments', 'attachments');
     if (!uids) throw invalidArgument('attachments is required');
-    setAttachments(store, memo, uids, viewer);
+    planAttachments(store, memo, uids, viewer)();
     memo.updatedTs = nowSeconds();
     reply(req, res, 'Empty', {});
   });
