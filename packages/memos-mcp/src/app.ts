@@ -2,6 +2,7 @@ import { contractDocument, type OpenAPIObject, parseContract } from '@memos-kit/
 import { createRestApp, type Dataset, type MemoStore } from '@memos-kit/memos-rest';
 import express, { type Express } from 'express';
 import { buildCatalog, type CatalogEntry } from './catalog/index.ts';
+import { indexPage } from './http/index-page.ts';
 import { createMcpEndpoint, type NodeHandler, type ResponseHook } from './http/mcp-endpoint.ts';
 import type { Pace, PaceTimeline } from './mcp/pace.ts';
 import { inProcessDispatcher } from './rest/in-process-dispatcher.ts';
@@ -64,6 +65,7 @@ export async function createAdapter(options: AdapterOptions = {}): Promise<Adapt
   });
   // Every method reaches the endpoint, which answers GET and DELETE with 405 itself.
   app.all('/mcp', (req, res) => void endpoint(req, res));
+  app.get('/', indexPage({ ...options, store, tools: catalog.length }));
   if (restApp) app.use(restApp);
   return { app, runner, catalog, ...(store ? { store } : {}), close: () => endpoint.close() };
 }
