@@ -125,12 +125,15 @@ describe('arguments after `--`', () => {
 describe('pnpm run serve', () => {
   let banner = '';
 
-  it('starts on a free port, answers REST and MCP, and stops on Ctrl-C', async () => {
+  it('starts on a free port, answers its index, REST and MCP, and stops on Ctrl-C', async () => {
     const server = startScript('serve', ['--port', '0', '--dataset', 'empty', '--lang', 'en']);
     try {
       banner = await server.waitFor(/http:\/\/127\.0\.0\.1:\d+[\s\S]*Bearer [\w-]+/);
       const url = /http:\/\/127\.0\.0\.1:(\d+)/.exec(banner)?.[0] ?? '';
       const token = /Bearer ([\w-]+)/.exec(banner)?.[1] ?? '';
+
+      const index = (await (await fetch(`${url}/`)).json()) as { tokens: { token: string }[] };
+      expect(index.tokens.map((entry) => entry.token)).toContain(token);
 
       const rest = await fetch(`${url}/api/v1/memos?pageSize=1`, {
         headers: { authorization: `Bearer ${token}` },
