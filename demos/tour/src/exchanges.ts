@@ -115,6 +115,15 @@ export function withHeader(request: HttpRequestRecord, name: string, value: stri
   };
 }
 
+/** The same request with `params._meta` left out, as a client written from a 2025-era tutorial would send it. */
+export function withoutMeta(request: HttpRequestRecord): HttpRequestRecord {
+  const message = JSON.parse(request.body) as { params?: Record<string, unknown> };
+  if (!message.params || !('_meta' in message.params)) throw new Error('no params._meta to leave out');
+  const { _meta, ...params } = message.params;
+  // Printed as the article prints its bodies, two spaces deep, so only the missing member stands out.
+  return { ...request, body: JSON.stringify({ ...message, params }, null, 2) };
+}
+
 async function send(
   ctx: ExchangeContext,
   dataset: string,

@@ -1,3 +1,4 @@
+export { headerMismatchRule } from './error-rules.ts';
 export {
   type ExchangeContext,
   type ExchangeRecord,
@@ -6,7 +7,6 @@ export {
   sendDerived,
   stdioFixture,
 } from './exchanges.ts';
-export { headerMismatchRule } from './header-mismatch.ts';
 export { t } from './i18n.ts';
 export { paintJson, roleAt } from './json-layers.ts';
 export { parseTourArgs, spec, type TourOptions, tourOptions } from './options.ts';

@@ -1,5 +1,6 @@
 import type { Bilingual, Lang } from '@memos-kit/terminal';
 import { loadFixture } from '@memos-kit/wire';
+import { claimedTool, headerMismatchRule, missingMetaRule } from './error-rules.ts';
 import {
   type ExchangeContext,
   type ExchangeRecord,
@@ -7,8 +8,8 @@ import {
   sendDerived,
   stdioFixture,
   withHeader,
+  withoutMeta,
 } from './exchanges.ts';
-import { claimedTool, headerMismatchRule } from './header-mismatch.ts';
 
 /** How a step lays its exchanges out on screen. */
 type Layout = 'stream' | 'side-by-side' | 'tool-catalog';
@@ -29,7 +30,10 @@ export interface Step {
   run(ctx: ExchangeContext): Promise<ExchangeRecord[]>;
 }
 
-/** The article's exchanges in the article's order (sections 1, 3.1, 3.2, 3.6, 6, 8.1, 8.2). */
+/**
+ * The article's exchanges in the article's order (sections 1, 3.1, 3.2, 3.6, 6, 8.1, 8.2), with the kit's two
+ * derived errors at the end of section 6: a header that disagrees with the body, a request without _meta.
+ */
 export const steps: readonly Step[] = [
   {
     id: 'rest-vs-mcp',
@@ -127,6 +131,25 @@ export const steps: readonly Step[] = [
           headerMismatchRule,
         ),
       ];
+    },
+  },
+  {
+    id: 'missing-meta',
+    fixtures: ['tools-list'],
+    layout: 'stream',
+    // Section 6 lists what a server rejects; the article never sends a request without _meta.
+    sectionFrom: 'unknown-tool',
+    derived: true,
+    title: {
+      zh: '忘了 _meta 会怎样？tools/list 不带 params._meta（400，-32602）',
+      en: 'What if I forget _meta? tools/list without params._meta (400, -32602)',
+    },
+    note: {
+      zh: '2026-07-28 没有 initialize 和会话：协议版本和客户端能力随每个请求放在 params._meta 里。缺了它，请求就不完整，服务端每次都拒绝，不管之前收到过什么。',
+      en: '2026-07-28 has no initialize and no session: the protocol version and client capabilities travel in params._meta of every request. Without it the request is incomplete, and the server rejects it every time, whatever came before.',
+    },
+    async run(ctx) {
+      return [await sendDerived(ctx, 'tools-list', withoutMeta, missingMetaRule)];
     },
   },
   {

@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { processIsGone, type RunningEntry, runEntry, startEntry } from '@memos-kit/process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { tourMain, tourRun } from './tour-process.ts';
+import { steps } from '../src/steps.ts';
+import { stepNumber, tourMain, tourRun } from './tour-process.ts';
 
 describe('pnpm demo as a command of the kit', () => {
   it('says what is wrong with an option in one line, in Chinese by default, and exits 2', async () => {
@@ -9,7 +10,7 @@ describe('pnpm demo as a command of the kit', () => {
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr).toBe(
-      'pnpm demo: --step 需要 1 到 9 之间的步骤序号（见 --list）；没有第 12 步\n查看用法：pnpm demo --help\n',
+      `pnpm demo: --step 需要 1 到 ${steps.length} 之间的步骤序号（见 --list）；没有第 12 步\n查看用法：pnpm demo --help\n`,
     );
   });
 
@@ -23,7 +24,7 @@ describe('pnpm demo as a command of the kit', () => {
   afterAll(() => tour?.stop({ signal: 'SIGKILL' }));
 
   it('ends quietly when its reader closes the pipe (pnpm demo | head), and its stdio child ends too', async () => {
-    tour = startEntry(tourMain, tourRun(['--step', '8', '--pace', 'fast']));
+    tour = startEntry(tourMain, tourRun(['--step', stepNumber('stdio-tools-call'), '--pace', 'fast']));
     const running = tour;
     const pid = Number((await running.waitFor(/子进程 pid (\d+)/)).match(/子进程 pid (\d+)/)?.[1]);
     running.child.stdout?.destroy();

@@ -3,7 +3,7 @@ import { portIsClosed, processIsGone, type RunningEntry, startEntry } from '@mem
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseTourArgs } from '../src/options.ts';
 import { runTour } from '../src/tour.ts';
-import { tourMain, tourRun } from './tour-process.ts';
+import { stepNumber, tourMain, tourRun } from './tour-process.ts';
 
 describe('Ctrl-C during an interactive tour', () => {
   let tour: RunningEntry | undefined;
@@ -35,7 +35,10 @@ describe('Ctrl-C during an interactive tour', () => {
   }, 120_000);
 
   it('stops mid-stream, while the SSE response is still open at the article’s pace', async () => {
-    tour = startEntry(tourMain, tourRun(['--step', '9', '--pace', 'article', '--no-color', '--lang', 'en']));
+    tour = startEntry(
+      tourMain,
+      tourRun(['--step', stepNumber('sse-progress'), '--pace', 'article', '--no-color', '--lang', 'en']),
+    );
     const running = tour;
     await running.waitFor(/event 1\n/);
     const port = Number(running.stdout().match(/Server started http:\/\/127\.0\.0\.1:(\d+)/)?.[1]);

@@ -1,4 +1,5 @@
 import type { EntryOptions } from '@memos-kit/process';
+import { steps } from '../src/steps.ts';
 
 /** The tour's entry, run as a separate process exactly as `pnpm demo` runs it, so ports and children are its own. */
 export const tourMain = new URL('../src/main.ts', import.meta.url);
@@ -13,4 +14,11 @@ export function tourRun(args: readonly string[]): EntryOptions {
     cwd: new URL('../', import.meta.url).pathname,
     env: { NO_COLOR: '', FORCE_COLOR: '', KIT_LANG: '', COLUMNS: '' },
   };
+}
+
+/** The number `--step` takes for a step, found by its id, so adding a step does not move a test's target. */
+export function stepNumber(id: string): string {
+  const index = steps.findIndex((step) => step.id === id);
+  if (index < 0) throw new Error(`no step ${id}`);
+  return String(index + 1);
 }
