@@ -6,7 +6,8 @@ import { closeOnSignals } from '@memos-kit/process';
 import { command, type Paint, type ParsedCommand, table, UsageError, wrapText } from '@memos-kit/terminal';
 import { liveServers, runClient } from './client.ts';
 import { type LessonContext, lessons } from './lessons/index.ts';
-import { errors, spec } from './options.ts';
+import { messages, type Translate } from './messages.ts';
+import { spec } from './options.ts';
 import { formatEvent, legend, type PipeEvent, tracePipes } from './trace.ts';
 
 const LESSON_TIMEOUT_MS = 1500;
@@ -16,28 +17,33 @@ const print = (line: string) => process.stdout.write(`${line}\n`);
 const lessonNames = new Set(['all', ...lessons.map((lesson) => lesson.name)]);
 
 async function main({ values, paint, width, lang }: ParsedCommand<typeof spec.options>): Promise<void> {
-  const error = errors.in(lang);
+  const t = messages.in(lang);
   if (values.trace !== 'on' && values.trace !== 'off')
-    throw new UsageError(error('badTrace', { value: values.trace }));
+    throw new UsageError(t('badTrace', { value: values.trace }));
   if (values.lesson !== undefined && !lessonNames.has(values.lesson))
-    throw new UsageError(error('noLesson', { name: values.lesson }));
+    throw new UsageError(t('noLesson', { name: values.lesson }));
   const trace = values.trace === 'on';
-  if (values['list-lessons']) return listLessons(paint, width);
+  if (values['list-lessons']) return listLessons(paint, width, t);
   if (values.lesson !== undefined)
-    return runLesson(values.lesson, { paint, width, say: print, trace, timeoutMs: LESSON_TIMEOUT_MS });
-  return runArticlePair(paint, width, trace);
+    return runLesson(values.lesson, { paint, width, say: print, t, trace, timeoutMs: LESSON_TIMEOUT_MS });
+  return runArticlePair(paint, width, trace, t);
 }
 
-function listLessons(paint: Paint, width: number): void {
+function listLessons(paint: Paint, width: number, t: Translate): void {
   for (const line of table(
-    lessons.map((lesson) => [`  ${paint('bold', lesson.name)}`, lesson.pitfall]),
+    lessons.map((lesson) => [`  ${paint('bold', lesson.name)}`, t(lesson.pitfall)]),
     { width },
   ))
     print(line);
-  print(`\nRun one with: pnpm demo:stdio --lesson ${lessons[0]?.name}  (or --lesson all)`);
+  print('');
+  for (const line of wrapText(t('runOneLesson', { name: lessons[0]?.name ?? '' }), width)) print(line);
 }
 
-async function runArticlePair(paint: Paint, width: number, trace: boolean): Promise<void> {
+/**
+ * The article's run, then the trace. Only the trace speaks the class's language: the two lines before it
+ * are the server's log and the client's result, the article's bytes.
+ */
+async function runArticlePair(paint: Paint, width: number, trace: boolean, t: Translate): Promise<void> {
   const events: PipeEvent[] = [];
   let closed: Promise<unknown> = Promise.resolve();
   await runClient({
@@ -57,12 +63,12 @@ async function runArticlePair(paint: Paint, width: number, trace: boolean): Prom
   if (!trace) return;
   await closed;
   print('');
-  print(paint('bold', 'The bytes on the pipes, as the client saw them'));
-  for (const event of events) for (const line of formatEvent(event, paint, width)) print(line);
+  print(paint('bold', t('pipesTitle')));
+  for (const event of events) for (const line of formatEvent(event, paint, width, t)) print(line);
   print('');
-  for (const line of legend(paint)) print(line);
+  for (const line of legend(paint, width, t)) print(line);
   print('');
-  print(paint('dim', 'Next: pnpm demo:stdio --list-lessons'));
+  print(paint('dim', t('nextListLessons')));
 }
 
 async function runLesson(name: string, ctx: LessonContext): Promise<void> {
@@ -78,16 +84,19 @@ async function runLesson(name: string, ctx: LessonContext): Promise<void> {
   await showLesson(index, ctx);
   const next = lessons[index + 1];
   ctx.say('');
-  ctx.say(
-    ctx.paint('dim', next ? `Next: pnpm demo:stdio --lesson ${next.name}` : 'That was the last lesson.'),
-  );
+  ctx.say(ctx.paint('dim', next ? ctx.t('nextLesson', { name: next.name }) : ctx.t('lastLesson')));
 }
 
 async function showLesson(index: number, ctx: LessonContext): Promise<void> {
   const lesson = lessons[index];
   if (!lesson) return;
-  ctx.say(`${ctx.paint('bold', `Lesson ${index + 1}/${lessons.length}: ${lesson.title}`)}  (${lesson.name})`);
-  for (const line of wrapText(lesson.pitfall, ctx.width)) ctx.say(ctx.paint('dim', line));
+  const heading = ctx.t('lessonHeading', {
+    number: index + 1,
+    total: lessons.length,
+    title: ctx.t(lesson.title),
+  });
+  ctx.say(`${ctx.paint('bold', heading)}  (${lesson.name})`);
+  for (const line of wrapText(ctx.t(lesson.pitfall), ctx.width)) ctx.say(ctx.paint('dim', line));
   ctx.say('');
   await lesson.run(ctx);
 }

@@ -70,14 +70,34 @@ export async function* readLines(
   }
 }
 
+/**
+ * Why a read timed out, so that a lesson can say it in the class's language (the message stays English:
+ * it is an error of this module, like the article client's own errors).
+ */
+export type TimeoutReason = 'nothing' | 'idle' | 'partial' | 'open';
+
+const TIMEOUT_STATES: Record<TimeoutReason, (bytes: number) => string> = {
+  nothing: () => 'the client has received nothing back',
+  idle: () => 'nothing since the last complete line',
+  partial: (bytes) => `${bytes} bytes waiting for their newline`,
+  open: (bytes) => `${bytes} bytes received, the stream still open`,
+};
+
 export class ReadTimeoutError extends Error {
+  /**
+   * @param pendingBytes bytes in hand that do not make a message yet
+   * @param reason what the reader was waiting for and had: 'open' waits for EOF, the others for a line
+   * @param received bytes received in all (what 'open' reports)
+   */
   constructor(
     readonly waitedMs: number,
     readonly pendingBytes: number,
-    waitingFor = 'complete line',
-    state = `${pendingBytes} bytes waiting for their newline`,
+    readonly reason: TimeoutReason = 'partial',
+    readonly received = pendingBytes,
   ) {
-    super(`no ${waitingFor} after ${waitedMs} ms (${state})`);
+    const waitingFor = reason === 'open' ? 'EOF' : 'complete line';
+    const count = reason === 'open' ? received : pendingBytes;
+    super(`no ${waitingFor} after ${waitedMs} ms (${TIMEOUT_STATES[reason](count)})`);
     this.name = 'ReadTimeoutError';
   }
 }
@@ -129,10 +149,8 @@ export class LineReader {
   /** Says what the client has in hand: nothing at all is another story than half a message. */
   #timeout(timeoutMs: number): ReadTimeoutError {
     const pending = this.#splitter.pending.length;
-    if (this.#received === 0)
-      return new ReadTimeoutError(timeoutMs, 0, undefined, 'the client has received nothing back');
-    if (pending === 0)
-      return new ReadTimeoutError(timeoutMs, 0, undefined, 'nothing since the last complete line');
-    return new ReadTimeoutError(timeoutMs, pending);
+    if (this.#received === 0) return new ReadTimeoutError(timeoutMs, 0, 'nothing');
+    if (pending === 0) return new ReadTimeoutError(timeoutMs, 0, 'idle', this.#received);
+    return new ReadTimeoutError(timeoutMs, pending, 'partial', this.#received);
   }
 }

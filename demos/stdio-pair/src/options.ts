@@ -1,5 +1,5 @@
 /** The command line of `pnpm demo:stdio`, as data: the toolkit makes its help, errors and shared options. */
-import { bilingualMessages, type CommandSpec, type OptionSpecs } from '@memos-kit/terminal';
+import type { CommandSpec, OptionSpecs } from '@memos-kit/terminal';
 
 export const spec = {
   name: 'pnpm demo:stdio',
@@ -35,14 +35,3 @@ export const spec = {
     en: "For example:\n  pnpm demo:stdio --trace off            only the article's two lines\n  pnpm demo:stdio --lesson no-newline    replay the first pitfall",
   },
 } as const satisfies CommandSpec<OptionSpecs>;
-
-export const errors = bilingualMessages({
-  badTrace: {
-    zh: '--trace 只能是 on 或 off，而不是 "{value}"',
-    en: '--trace takes on or off, not "{value}"',
-  },
-  noLesson: {
-    zh: '没有名为 "{name}" 的课；用 --list-lessons 查看全部',
-    en: 'no lesson named "{name}"; see --list-lessons',
-  },
-});

@@ -1,5 +1,6 @@
-import { type Paint, wrapText } from '@memos-kit/terminal';
+import { type Paint, padStartToWidth, stringWidth, wrapText } from '@memos-kit/terminal';
 import { type ServerProcess, watchStdin } from './client.ts';
+import type { Translate } from './messages.ts';
 
 /** One thing that happened on one of the three pipes between client and server. */
 export type PipeEvent =
@@ -28,33 +29,36 @@ const PIPES = {
   2: { label: 'C', route: 'stderr (fd 2) → client' },
 } as const;
 
+/** Cells for the byte count ("344 bytes", "344 字节"), right-aligned. */
+const COUNT = 9;
 /** Columns before the bytes: "  A  " + route + "  " + count + "  ". */
-const LEAD = 5 + PIPES[0].route.length + 2 + 9 + 2;
+const LEAD = 5 + PIPES[0].route.length + 2 + COUNT + 2;
 /** Fewer columns than this cannot show both ends of a shortened message. */
 const MIN_ROOM = 44;
 
 /**
  * One event, on one line, or on a few when a read holds several lines (each message of a read on its own
  * line, under the first): pipe, direction, byte count and the bytes, with every 0x0A shown as \n. No line
- * is wider than `width` columns.
+ * is wider than `width` columns. The routes and the bytes are the same in every language; `t` says the rest.
  */
-export function formatEvent(event: PipeEvent, paint: Paint, width: number): string[] {
+export function formatEvent(event: PipeEvent, paint: Paint, width: number, t: Translate): string[] {
   if (event.kind === 'exit') {
-    const how = event.signal ? `killed by ${event.signal}` : `exited with code ${event.code}`;
-    return [`  ${paint('dim', '·')}  server ${how}`];
+    const how = event.signal
+      ? t('exitSignal', { signal: event.signal })
+      : t('exitCode', { code: String(event.code) });
+    return [`  ${paint('dim', '·')}  ${how}`];
   }
   const pipe = PIPES[event.fd];
   const label = paint('bold', pipe.label);
   if (event.kind === 'eof') {
-    const note =
-      event.fd === 0 ? 'client closed stdin: the server reads EOF' : 'EOF: the server closed its end';
-    return [`  ${label}  ${pipe.route}  ${paint('magenta', 'EOF'.padStart(9))}  ${note}`];
+    const note = event.fd === 0 ? t('eofStdin') : t('eofServer');
+    return [`  ${label}  ${pipe.route}  ${paint('magenta', padStartToWidth('EOF', COUNT))}  ${note}`];
   }
-  const count = `${event.bytes.length} bytes`.padStart(9);
+  const count = padStartToWidth(t('byteCount', { count: event.bytes.length }), COUNT);
   // Logs on fd 2 are for people, so they are wrapped but kept whole; protocol lines are shortened. On a very
   // narrow terminal the bytes keep a usable minimum and the terminal wraps what is left.
   const room = Math.max(MIN_ROOM, width - LEAD);
-  const [first = '', ...rest] = preview(event.bytes, paint, room, event.fd === 2);
+  const [first = '', ...rest] = preview(event.bytes, paint, t, room, event.fd === 2);
   return [
     `  ${label}  ${pipe.route}  ${paint('cyan', count)}  ${first}`,
     ...rest.map((line) => `${' '.repeat(LEAD)}${line}`),
@@ -67,8 +71,9 @@ export function formatEvent(event: PipeEvent, paint: Paint, width: number): stri
  * the first three and the last, and a chunk without any newline is marked as such (the reader cannot hand
  * anything out yet). No output line is wider than `width`.
  */
-export function preview(bytes: Buffer, paint: Paint, width = 60, whole = false): string[] {
+export function preview(bytes: Buffer, paint: Paint, t: Translate, width = 60, whole = false): string[] {
   const newline = paint(['bold', 'yellow'], '\\n');
+  const noNewline = `  ${t('noNewline')}`;
   const ended = bytes.includes(0x0a);
   const segments = bytes.toString('utf8').split('\n');
   // The piece after the last \n is empty when the chunk ends with one: nothing to show for it.
@@ -77,42 +82,37 @@ export function preview(bytes: Buffer, paint: Paint, width = 60, whole = false):
   const lines: string[] = [];
   segments.forEach((segment, index) => {
     if (segments.length > 5 && index >= 3 && index < last) {
-      if (index === 3) lines.push(paint('dim', `…${segments.length - 4} more lines…`));
+      if (index === 3) lines.push(paint('dim', t('moreLines', { count: segments.length - 4 })));
       return;
     }
     const complete = index < last || ended;
-    const room = width - (complete ? 2 : NO_NEWLINE.length);
+    const room = width - (complete ? 2 : stringWidth(noNewline));
     const pieces = whole ? wrapText(segment, room) : [shorten(segment, room)];
-    const tail = complete ? newline : paint('dim', NO_NEWLINE);
+    const tail = complete ? newline : paint('dim', noNewline);
     pieces[pieces.length - 1] += tail;
     lines.push(...pieces);
   });
   return lines;
 }
 
-const NO_NEWLINE = '  (no newline)';
-
 function shorten(line: string, width: number): string {
   return line.length > width ? `${line.slice(0, width - 21)}…${line.slice(-20)}` : line;
 }
 
-/** Which code writes and reads each pipe, here and in the article's Python. */
-export function legend(paint: Paint): string[] {
+/** Which code writes and reads each pipe, here and in the article's Python; prose wrapped to `width`. */
+export function legend(paint: Paint, width: number, t: Translate): string[] {
   const rows = [
-    ['A', 'client writeMessage() → server readLines(stdin)', 'Python: proc.stdin.write() → sys.stdin.buffer'],
-    [
-      'B',
-      'server stdout.write() → client readLine()',
-      'Python: sys.stdout.buffer.write() → proc.stdout.readline()',
-    ],
-    ['C', "the server's logs, piped only to count them", 'with --trace off they go straight to the terminal'],
+    ['A', t('legendA'), 'Python: proc.stdin.write() → sys.stdin.buffer'],
+    ['B', t('legendB'), 'Python: sys.stdout.buffer.write() → proc.stdout.readline()'],
+    ['C', t('legendC'), t('legendCNote')],
   ];
+  const prose = (text: string) => wrapText(text, width - 2).map((line) => `  ${line}`);
   return [
     ...rows.flatMap(([label = '', ours = '', theirs = '']) => [
       `  ${paint('bold', label)}  ${ours}`,
-      `     ${paint('dim', theirs)}`,
+      ...wrapText(theirs, width - 5).map((line) => `     ${paint('dim', line)}`),
     ]),
-    `  ${paint(['bold', 'yellow'], '\\n')} is the one byte 0x0A that ends a message.`,
-    '  Each entry above is one write (A) or one read (B, C); a read can hold several lines.',
+    ...prose(t('legendNewline', { newline: paint(['bold', 'yellow'], '\\n') })),
+    ...prose(t('legendEntries')),
   ];
 }

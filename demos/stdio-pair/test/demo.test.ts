@@ -1,8 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { catalogProblems, formatHelp, PIPED_WIDTH, stringWidth } from '@memos-kit/terminal';
 import { afterEach, describe, expect, it } from 'vitest';
 import { lessons } from '../src/lessons/index.ts';
-import { errors, spec } from '../src/options.ts';
+import { messages } from '../src/messages.ts';
+import { spec } from '../src/options.ts';
 import { expectNoLeftovers, fixtureBytes, runScript, srcPath } from './helpers.ts';
 
 afterEach(expectNoLeftovers);
@@ -17,19 +18,70 @@ describe('pnpm demo:stdio', () => {
     expect(run.stderr).toBe(fixtureBytes('stderr').toString('utf8'));
   });
 
-  it('prints what the committed transcript shows (regenerate it with the transcript script)', async () => {
-    const transcript = readFileSync(new URL('../transcripts/demo.txt', import.meta.url), 'utf8');
-    const { code, output } = await runScript('demo.ts', ['--no-color']);
-    expect(code).toBe(0);
-    expect(output.startsWith(terminal)).toBe(true);
-    expect(output).toBe(transcript);
-    expect(output.split('\n').filter((line) => stringWidth(line) > PIPED_WIDTH)).toStrictEqual([]);
+  it('prints what the committed transcripts show, in Chinese by default (regenerate them with the transcript script)', async () => {
+    const transcripts = {
+      zh: readFileSync(new URL('../transcripts/demo.txt', import.meta.url), 'utf8'),
+      en: readFileSync(new URL('../transcripts/demo.en.txt', import.meta.url), 'utf8'),
+    };
+    const runs = {
+      zh: await runScript('demo.ts', ['--no-color']),
+      en: await runScript('demo.ts', ['--no-color', '--lang', 'en']),
+      session: await runScript('demo.ts', ['--no-color'], { KIT_LANG: 'en' }),
+    };
+    for (const [name, { code, output }] of Object.entries(runs)) {
+      expect(code, name).toBe(0);
+      // The article's two lines come first and are the same bytes in every language.
+      expect(output.startsWith(terminal), name).toBe(true);
+      expect(output.split('\n').filter((line) => stringWidth(line) > PIPED_WIDTH)).toStrictEqual([]);
+    }
+    expect(runs.zh.output).toBe(transcripts.zh);
+    expect(runs.en.output).toBe(transcripts.en);
+    expect(runs.session.output).toBe(transcripts.en);
+    expect(transcripts.zh).toContain(messages.t('zh', 'pipesTitle'));
+    expect(transcripts.en).toContain(messages.t('en', 'pipesTitle'));
+    // The wire is never translated: the traced bytes are the same in both.
+    const wire = (text: string) =>
+      text
+        .split('\n')
+        .filter((line) => /\{"jsonrpc"/.test(line))
+        .map((line) => line.slice(line.indexOf('{')));
+    expect(wire(transcripts.zh)).toStrictEqual(wire(transcripts.en));
+    expect(wire(transcripts.zh)).toHaveLength(2);
   });
 
-  it('lists every lesson', async () => {
-    const { code, output } = await runScript('demo.ts', ['--list-lessons', '--no-color']);
-    expect(code).toBe(0);
-    for (const lesson of lessons) expect(output).toContain(lesson.name);
+  it('tells a lesson in Chinese by default, in English with --lang en or KIT_LANG=en', async () => {
+    const zh = await runScript('demo.ts', ['--lesson', 'no-newline', '--no-color']);
+    const en = await runScript('demo.ts', ['--lesson', 'no-newline', '--no-color', '--lang', 'en']);
+    const session = await runScript('demo.ts', ['--lesson', 'no-newline', '--no-color'], { KIT_LANG: 'en' });
+    for (const run of [zh, en, session]) {
+      expect(run.code).toBe(0);
+      expect(run.stdout.split('\n').filter((line) => stringWidth(line) > PIPED_WIDTH)).toStrictEqual([]);
+      // The server's log is wire: the same English words in either language.
+      expect(run.output.replace(/\n {40}/g, ' ')).toContain('server: the stream ended inside a message');
+    }
+    expect(zh.stdout).toContain(
+      `第 1/${lessons.length} 课：${messages.t('zh', 'noNewlineTitle')}  (no-newline)`,
+    );
+    expect(zh.stdout).toContain(messages.t('zh', 'timeoutNothing', { ms: 1500 }));
+    expect(zh.stdout).toContain(messages.t('zh', 'nextLesson', { name: 'pretty-json' }));
+    expect(zh.stdout).not.toMatch(/the client|Lesson \d/);
+    expect(en.stdout).toContain(`Lesson 1/${lessons.length}: A message without its newline  (no-newline)`);
+    expect(en.stdout).toContain('no complete line after 1500 ms (the client has received nothing back)');
+    expect(en.stdout).toContain('Next: pnpm demo:stdio --lesson pretty-json');
+    expect(en.stdout).not.toMatch(/\p{Script=Han}/u);
+    expect(session.stdout).toBe(en.stdout);
+  });
+
+  it('lists every lesson, with its pitfall in the chosen language', async () => {
+    for (const lang of ['zh', 'en'] as const) {
+      const { code, output } = await runScript('demo.ts', ['--list-lessons', '--no-color', '--lang', lang]);
+      expect(code).toBe(0);
+      const prose = output.replace(/\s+/g, '');
+      for (const lesson of lessons) {
+        expect(output).toContain(lesson.name);
+        expect(prose).toContain(messages.t(lang, lesson.pitfall).replace(/\s+/g, ''));
+      }
+    }
   });
 
   it('refuses unknown options and values in one line, in Chinese by default, with exit code 2', async () => {
@@ -43,7 +95,7 @@ describe('pnpm demo:stdio', () => {
       expect(en.stderr).toMatch(/^pnpm demo:stdio: [^\n]+\nSee pnpm demo:stdio --help\n$/);
     }
     expect((await runScript('demo.ts', ['--trace', 'maybe'])).stderr).toContain(
-      errors.t('zh', 'badTrace', { value: 'maybe' }),
+      messages.t('zh', 'badTrace', { value: 'maybe' }),
     );
     expect((await runScript('demo.ts', ['--lesson', 'nope', '--lang', 'en'])).stderr).toContain(
       'no lesson named "nope"',
@@ -71,8 +123,18 @@ describe('pnpm demo:stdio', () => {
     expect(version.stdout).toMatch(/^pnpm demo:stdio \S+ \(MCP 2026-07-28\)\n$/);
   });
 
-  it('has every error message in both languages', () => {
-    expect(catalogProblems(errors.catalogs)).toStrictEqual([]);
+  it('has every sentence in both languages, with the same placeholders', () => {
+    expect(catalogProblems(messages.catalogs)).toStrictEqual([]);
+  });
+
+  it('says nothing it has no use for: every key is used by the source', () => {
+    const dir = new URL('../src/', import.meta.url);
+    const source = readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts'))
+      .map((file) => readFileSync(new URL(file, dir), 'utf8'))
+      .join('\n');
+    const unused = Object.keys(messages.catalogs.en).filter((key) => !source.includes(`'${key}'`));
+    expect(unused).toStrictEqual([]);
   });
 });
 

@@ -21,11 +21,11 @@ const scripts = new Set<RunningEntry>();
  * they were written in: the scripts write their lines one after another, milliseconds apart, and of two
  * pipes the one that became readable first is read first.
  */
-export async function runScript(file: string, args: string[] = []) {
+export async function runScript(file: string, args: string[] = [], env: NodeJS.ProcessEnv = {}) {
   const running = startEntry(srcPath(file), {
     args,
     stdin: 'ignore',
-    env: { COLUMNS: '', KIT_LANG: '', NO_COLOR: '', FORCE_COLOR: '' },
+    env: { COLUMNS: '', KIT_LANG: '', NO_COLOR: '', FORCE_COLOR: '', ...env },
   });
   scripts.add(running);
   let output = '';

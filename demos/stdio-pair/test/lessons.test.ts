@@ -1,4 +1,4 @@
-import { createPaint, PIPED_WIDTH, stringWidth } from '@memos-kit/terminal';
+import { createPaint, type Lang, PIPED_WIDTH, stringWidth } from '@memos-kit/terminal';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LessonContext } from '../src/lessons/index.ts';
 import { lessons } from '../src/lessons/index.ts';
@@ -9,6 +9,7 @@ import { oneInThreeReads } from '../src/lessons/one-in-three-reads.ts';
 import { prettyJson } from '../src/lessons/pretty-json.ts';
 import { readToEof } from '../src/lessons/read-to-eof.ts';
 import { twoInOneRead } from '../src/lessons/two-in-one-read.ts';
+import { messages } from '../src/messages.ts';
 import { expectNoLeftovers, fixtureBytes } from './helpers.ts';
 
 afterEach(expectNoLeftovers);
@@ -20,14 +21,18 @@ afterEach(() => {
   printed = [];
 });
 
-/** A lesson's context that records what it prints, with a short patience so the suite stays quick. */
-function context(): LessonContext & { output: () => string } {
+/**
+ * A lesson's context that records what it prints, with a short patience so the suite stays quick. English
+ * unless asked, so the assertions below can quote the story; the Chinese one has tests of its own.
+ */
+function context(lang: Lang = 'en'): LessonContext & { output: () => string } {
   const lines: string[] = [];
   printed = lines;
   return {
     paint: createPaint(false),
     width: PIPED_WIDTH,
     say: (line) => lines.push(line),
+    t: messages.in(lang),
     trace: true,
     timeoutMs: 600,
     output: () => lines.join('\n'),
@@ -52,6 +57,22 @@ describe('the pitfall lessons', () => {
     expect(outcome.serverLog).toBe(serverSaid);
     // The log is wrapped, never cut: its continuation lines line up under its first one.
     expect(ctx.output().replace(/\n {40}/g, ' ')).toContain(serverSaid.replace('\n', '\\n'));
+  });
+
+  it('no-newline in Chinese: the story is told in Chinese, the wire and the server log stay as they are', async () => {
+    const ctx = context('zh');
+    const outcome = await noNewline.run(ctx);
+    expect(outcome.timedOut).toBe(true);
+    const output = ctx.output();
+    // A mark that ends in Chinese punctuation is followed by no space.
+    expect(output).toContain(
+      `${messages.t('zh', 'timeout')}${messages.t('zh', 'timeoutNothing', { ms: 600 })}`,
+    );
+    expect(output).toContain(messages.t('zh', 'waitsUpTo', { ms: 600 }));
+    expect(output).toContain('Server 退出，退出码 1');
+    expect(output).not.toContain('the client');
+    // The server's log is its own bytes, in English whatever the class's language.
+    expect(output.replace(/\n {40}/g, ' ')).toContain('server: the stream ended inside a message');
   });
 
   it('pretty-json: the reader splits one indented message into lines that are not JSON', async () => {

@@ -1,7 +1,8 @@
 import { EventEmitter, once } from 'node:events';
-import { type Paint, wrapText } from '@memos-kit/terminal';
+import { type ColourFormat, type Paint, wrapText } from '@memos-kit/terminal';
 import { type Exit, type ServerProcess, type SpawnOptions, shutdown, spawnServer } from '../client.ts';
-import { LineReader, ReadTimeoutError } from '../line-reader.ts';
+import { LineReader, ReadTimeoutError, type TimeoutReason } from '../line-reader.ts';
+import type { MessageKey, Translate } from '../messages.ts';
 import { formatEvent, tracePipes } from '../trace.ts';
 import { FAULTY_SERVER, type Fault } from './faults.ts';
 
@@ -18,6 +19,8 @@ export interface LessonContext {
   width: number;
   /** Prints one line of the lesson's story. */
   say: (line: string) => void;
+  /** The story's sentences in the class's language. */
+  t: Translate;
   /** Show every pipe event as it happens. */
   trace: boolean;
   /** How long the client waits before it gives up on a read. */
@@ -26,9 +29,9 @@ export interface LessonContext {
 
 export interface Lesson<Outcome = unknown> {
   name: string;
-  title: string;
+  title: MessageKey;
   /** What goes wrong, in one sentence, for --list-lessons. */
-  pitfall: string;
+  pitfall: MessageKey;
   run(ctx: LessonContext): Promise<Outcome>;
 }
 
@@ -62,7 +65,7 @@ export async function withServer<T>(
       stderr += event.bytes.toString('utf8');
       logs.emit('data');
     }
-    if (ctx.trace) for (const line of formatEvent(event, ctx.paint, ctx.width)) ctx.say(line);
+    if (ctx.trace) for (const line of formatEvent(event, ctx.paint, ctx.width, ctx.t)) ctx.say(line);
     else if (event.kind === 'bytes' && event.fd === 2) process.stderr.write(event.bytes);
   });
   // 'exit' can come before the last bytes of the pipes have been read; 'close' comes after them.
@@ -90,19 +93,46 @@ export function withFaultyServer<T>(
 
 /** Runs a read that is expected to hang, and reports the timeout instead of throwing it. */
 export async function expectTimeout<T>(ctx: LessonContext, read: Promise<T>): Promise<ReadTimeoutError | T> {
-  ctx.say(ctx.paint('dim', `  … the client waits up to ${ctx.timeoutMs} ms`));
+  note(ctx, ctx.t('waitsUpTo', { ms: ctx.timeoutMs }));
   try {
     return await read;
   } catch (error) {
     if (!(error instanceof ReadTimeoutError)) throw error;
-    ctx.say(`  ${ctx.paint('red', '✗ timeout:')} ${error.message}`);
+    const reason = ctx.t(TIMEOUT_REASONS[error.reason], {
+      ms: error.waitedMs,
+      count: error.reason === 'open' ? error.received : error.pendingBytes,
+    });
+    mark(ctx, reason, ctx.t('timeout'), 'red');
     return error;
   }
 }
 
+const TIMEOUT_REASONS: Record<TimeoutReason, MessageKey> = {
+  nothing: 'timeoutNothing',
+  idle: 'timeoutIdle',
+  partial: 'timeoutPartial',
+  open: 'timeoutOpen',
+};
+
+/** What happens meanwhile, dimmed and indented under the trace (`indent` spaces), wrapped to the screen. */
+export function note(ctx: LessonContext, text: string, indent = 2): void {
+  const lead = ' '.repeat(indent);
+  for (const line of wrapText(text, ctx.width - indent, '  ')) ctx.say(`${lead}${ctx.paint('dim', line)}`);
+}
+
+/**
+ * A result worth pointing at: a mark (`✗ timeout:`, `!`) painted in `format`, or none, then the sentence,
+ * wrapped to the screen. A mark that ends in Chinese punctuation (`超时：`) needs no space after it.
+ */
+export function mark(ctx: LessonContext, text: string, sign = '', format: ColourFormat = 'yellow'): void {
+  const gap = sign === '' || /[\u3000-\u303f\uff00-\uffef]$/.test(sign) ? '' : ' ';
+  const line = `${sign === '' ? '' : ctx.paint(format, sign)}${gap}${text}`;
+  for (const piece of wrapText(line, ctx.width - 2, '  ')) ctx.say(`  ${piece}`);
+}
+
 /** The lesson's points, one › each, wrapped to the screen. */
-export function explain(ctx: LessonContext, ...points: string[]): void {
+export function explain(ctx: LessonContext, ...points: MessageKey[]): void {
   for (const point of points)
-    for (const [index, line] of wrapText(point, ctx.width - 4).entries())
+    for (const [index, line] of wrapText(ctx.t(point), ctx.width - 4).entries())
       ctx.say(`  ${index === 0 ? ctx.paint('green', '›') : ' '} ${line}`);
 }

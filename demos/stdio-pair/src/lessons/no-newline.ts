@@ -4,8 +4,8 @@ import { expectTimeout, explain, type Lesson, withServer } from './lesson.ts';
 
 export const noNewline = {
   name: 'no-newline',
-  title: 'A message without its newline',
-  pitfall: 'The client forgets the final \\n: the server never sees a complete message, and both sides wait.',
+  title: 'noNewlineTitle',
+  pitfall: 'noNewlinePitfall',
   async run(ctx) {
     const {
       result,
@@ -16,12 +16,7 @@ export const noNewline = {
       const outcome = await expectTimeout(ctx, reader.readLine(ctx.timeoutMs));
       return { timedOut: outcome instanceof ReadTimeoutError, stderrBeforeEof: stderr() };
     });
-    explain(
-      ctx,
-      'The bytes did reach the server, but its reader keeps them until a 0x0A says "this message is complete".',
-      'Nothing was logged, so the server never even parsed the request.',
-      'Only at EOF does it learn that the message will never be finished, and it gives up.',
-    );
+    explain(ctx, 'noNewlineReached', 'noNewlineNoLog', 'noNewlineEof');
     return { ...result, serverLog, exit };
   },
 } satisfies Lesson;

@@ -1,11 +1,11 @@
 import { request } from '../client.ts';
 import { decodeLine } from '../line-reader.ts';
-import { ARRIVAL_TIMEOUT_MS, explain, type Lesson, withFaultyServer } from './lesson.ts';
+import { ARRIVAL_TIMEOUT_MS, explain, type Lesson, mark, withFaultyServer } from './lesson.ts';
 
 export const twoInOneRead = {
   name: 'two-in-one-read',
-  title: 'Two messages in one read',
-  pitfall: 'One read() can hold two messages: a client that parses each read as one JSON fails.',
+  title: 'twoInOneTitle',
+  pitfall: 'twoInOnePitfall',
   async run(ctx) {
     let chunks = 0;
     const { result, exit } = await withFaultyServer(ctx, 'flush-once', async ({ server, reader }) => {
@@ -19,13 +19,9 @@ export const twoInOneRead = {
       const next = decodeLine(await reader.readLine(ARRIVAL_TIMEOUT_MS));
       return { ids: [JSON.parse(first).id, JSON.parse(next).id] as number[] };
     });
-    ctx.say(
-      `  ${chunks} read(s) on pipe B, ${result.ids.length} messages out of the reader: ids ${result.ids.join(' and ')}`,
-    );
-    explain(
-      ctx,
-      'JSON.parse on that read would fail at the second "{". Split at every 0x0A first, then parse each line.',
-    );
+    const [first = '', second = ''] = result.ids.map(String);
+    mark(ctx, ctx.t('twoInOneSummary', { reads: chunks, messages: result.ids.length, first, second }));
+    explain(ctx, 'twoInOneSplit');
     return { ...result, chunks, exit };
   },
 } satisfies Lesson;
