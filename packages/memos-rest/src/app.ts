@@ -2,6 +2,7 @@
 // so another package (the MCP adapter) can mount its own routes beside it on the same app.
 import { contractDocument, contractOperations } from '@memos-kit/memos-contract';
 import express, { type ErrorRequestHandler, type Express, Router } from 'express';
+import { boundedDrain } from './body.ts';
 import { type Dataset, DEFAULT_DATASET, loadDataset } from './dataset.ts';
 import { ApiError, GrpcCode, invalidArgument } from './errors.ts';
 import { halRepresentation } from './hal.ts';
@@ -16,16 +17,29 @@ export interface RestAppOptions {
   dataset?: string | Dataset;
 }
 
+/** The google.rpc code that goes with a client-error status Express or the body parser raised. */
+const CODE_FOR_STATUS: Record<number, number> = {
+  400: GrpcCode.InvalidArgument,
+  413: 8,
+  415: GrpcCode.InvalidArgument,
+};
+
 const handleErrors: ErrorRequestHandler = (error, _req, res, _next) => {
   if (error instanceof ApiError) return sendError(res, error);
-  const status = (error as { status?: number; type?: string }).status;
-  if ((error as { type?: string }).type === 'entity.parse.failed') {
+  const { status, type, limit } = error as { status?: unknown; type?: unknown; limit?: unknown };
+  if (type === 'entity.parse.failed') {
     return sendError(res, invalidArgument(`invalid JSON body: ${(error as Error).message}`));
   }
   if (status === 413) {
-    return sendJson(res, 413, { code: 8, message: 'request body too large', details: [] });
+    const message = `request body too large (at most ${limit} bytes on this route)`;
+    return sendJson(res, 413, { code: 8, message, details: [] });
   }
-  // A bug in the mock, not a client error: say so plainly rather than leak a stack trace.
+  // The request's own fault (a bad charset or encoding, a path that does not decode): its status, in JSON.
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    const code = CODE_FOR_STATUS[status] ?? GrpcCode.InvalidArgument;
+    return sendJson(res, status, { code, message: (error as Error).message, details: [] });
+  }
+  // A bug in the mock, not a client error: say so plainly, with no stack trace in the answer.
   console.error(error);
   sendError(res, new ApiError(GrpcCode.Internal, `internal error: ${(error as Error).message}`));
 };
@@ -46,9 +60,8 @@ export function createRestApp(options: RestAppOptions = {}): { app: Express; sto
 
   const api = Router();
   api.get('/openapi.json', (_req, res) => sendJson(res, 200, contract));
-  // grpc-gateway decodes the body as JSON whatever its Content-Type says, so a body sent as text/plain is
-  // still read (and rejected if it is not JSON) rather than silently ignored.
-  api.use(express.json({ limit: '48mb', type: () => true }));
+  // Each route parses its own body, after authentication and with its own cap (see body.ts).
+  api.use(boundedDrain);
   api.use(memoRoutes(store), attachmentRoutes(store), userRoutes(store));
   api.use((req, res) => {
     // The router sees the path without /api/v1; a trailing slash still names the same resource.
@@ -60,5 +73,7 @@ export function createRestApp(options: RestAppOptions = {}): { app: Express; sto
   });
   api.use(handleErrors);
   app.use('/api/v1', api);
+  // The last resort for anything outside /api/v1 (a path that does not decode, say): JSON, never a stack.
+  app.use(handleErrors);
   return { app, store };
 }

@@ -1,6 +1,7 @@
 // What a class of students does to a teacher's server: bad input, hostile input, partial failures. Each probe
 // drives a real server over loopback with raw requests (not the contract-checking client, since several
 // answers here are deliberately outside the OpenAPI document), and every loop is bounded.
+import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { TOKENS, useTestServer } from './support/client.ts';
 
@@ -89,5 +90,139 @@ describe('writes are atomic', () => {
     });
     expect(response.status).toBe(200);
     expect(response.json).toMatchObject({ content: 'new text', pinned: true });
+  });
+});
+
+/**
+ * One request over a bare socket, as curl sends it: a head announcing `announced` body bytes, then `sent` of
+ * them (spaces, streamed from one reused chunk with backpressure, so the client holds no big buffer). Resolves
+ * with the raw answer (status line, headers, body) once it is complete and the sending is over, or with what
+ * came within `timeoutMs`; a connection the server breaks while the client still sends rejects.
+ */
+function exchange(
+  url: string,
+  head: { method: string; path: string; headers?: Record<string, string> },
+  announced: number,
+  sent = announced,
+  timeoutMs = 10_000,
+): Promise<string> {
+  const { hostname, port } = new URL(url);
+  const chunk = Buffer.alloc(64 << 10, 0x20);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname);
+    let received = '';
+    let written = 0;
+    let answered = false;
+    const finish = () => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(received);
+    };
+    const settle = () => {
+      if (answered && written >= sent) finish();
+    };
+    const timer = setTimeout(finish, timeoutMs);
+    socket.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    socket.on('data', (part: Buffer) => {
+      received += part.toString('utf8');
+      const split = received.indexOf('\r\n\r\n');
+      const length = /content-length: (\d+)/i.exec(received)?.[1];
+      answered = split >= 0 && length !== undefined && received.length >= split + 4 + Number(length);
+      settle();
+    });
+    const lines = Object.entries({ host: hostname, 'content-length': String(announced), ...head.headers });
+    socket.write(
+      `${head.method} /api/v1${head.path} HTTP/1.1\r\n${lines.map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n`,
+    );
+    const pump = () => {
+      while (written < sent) {
+        const part = chunk.subarray(0, Math.min(chunk.length, sent - written));
+        written += part.length;
+        if (!socket.write(part)) return void socket.once('drain', pump);
+      }
+      settle();
+    };
+    pump();
+  });
+}
+
+const statusOf = (answer: string) => Number(/^HTTP\/1\.1 (\d{3}) /.exec(answer)?.[1]);
+const bodyOf = (answer: string) => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
+
+describe('authentication before bodies, bodies bounded per route', () => {
+  const server = useTestServer('workshop');
+  const MiB = 1 << 20;
+
+  it.each([
+    ['POST', '/memos'],
+    ['PATCH', '/memos/welcome'],
+    ['POST', '/attachments'],
+  ])('an anonymous 8 MiB %s %s gets its 401 before the body is sent', async (method, path) => {
+    // Only 64 KiB of the 8 MiB are ever sent: an answer at all proves the body was not awaited.
+    const answer = await exchange(server.url, { method, path }, 8 * MiB, 64 << 10, 3000);
+    expect(statusOf(answer)).toBe(401);
+  });
+
+  it('a memo create announcing 2 MiB gets a JSON 413 before the body is sent', async () => {
+    const answer = await exchange(
+      server.url,
+      { method: 'POST', path: '/memos', headers: { authorization: `Bearer ${TOKENS.bob}` } },
+      2 * MiB,
+      64 << 10,
+      3000,
+    );
+    expect(statusOf(answer)).toBe(413);
+    expect(bodyOf(answer)).toMatchObject({ code: 8 });
+  });
+
+  it('a client sending a 2 MiB memo in full can read its 413', async () => {
+    const content = 'x'.repeat(2 * MiB);
+    const response = await raw(server.url, 'POST', '/memos', {
+      token: TOKENS.bob,
+      body: JSON.stringify({ content }),
+    });
+    expect(response.status).toBe(413);
+    expect(response.json.message).toMatch(/too large/);
+  });
+
+  it('a client streaming 8 MiB to a memo route reads its 413, and so does an anonymous one its 401', async () => {
+    const bob = { authorization: `Bearer ${TOKENS.bob}` };
+    const authed = await exchange(server.url, { method: 'POST', path: '/memos', headers: bob }, 8 * MiB);
+    expect(statusOf(authed)).toBe(413);
+    expect(bodyOf(authed)).toMatchObject({ code: 8 });
+    const anonymous = await exchange(server.url, { method: 'PATCH', path: '/memos/welcome' }, 8 * MiB);
+    expect(statusOf(anonymous)).toBe(401);
+  });
+
+  it('attachments keep their large cap', async () => {
+    const content = Buffer.alloc(3 * MiB, 1).toString('base64');
+    const response = await raw(server.url, 'POST', '/attachments', {
+      token: TOKENS.bob,
+      body: JSON.stringify({ filename: 'big.bin', content }),
+    });
+    expect(response.status).toBe(200);
+    expect(response.json.size).toBe(String(3 * MiB));
+  });
+
+  it('memory stays bounded under four anonymous 30 MB uploads', async () => {
+    globalThis.gc?.();
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }, 10);
+    try {
+      const answers = await Promise.all(
+        [0, 1, 2, 3].map(() => exchange(server.url, { method: 'POST', path: '/attachments' }, 30_000_000)),
+      );
+      expect(answers.map(statusOf)).toEqual([401, 401, 401, 401]);
+    } finally {
+      clearInterval(sampler);
+    }
+    // Reading the four bodies took 181-353 MB before authentication came first.
+    expect(peak - before).toBeLessThan(64 * MiB);
   });
 });

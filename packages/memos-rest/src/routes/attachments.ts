@@ -1,6 +1,7 @@
 // AttachmentService: list, create, get, delete.
 import { type Request, Router } from 'express';
 import { assertCanWrite, isAdmin, requireUser } from '../access.ts';
+import { ATTACHMENT_BODY_BYTES, jsonBody } from '../body.ts';
 import { alreadyExists, invalidArgument, notFound, permissionDenied, unauthenticated } from '../errors.ts';
 import { compileAttachmentFilter } from '../filter/index.ts';
 import { bodyObject, queryInt, queryString, reply, viewerOf } from '../http.ts';
@@ -44,7 +45,7 @@ export function attachmentRoutes(store: MemoStore): Router {
     );
   });
 
-  router.post('/attachments', (req, res) => {
+  router.post('/attachments', jsonBody(ATTACHMENT_BODY_BYTES), (req, res) => {
     const viewer = requireUser(viewerOf(req, store));
     const body = bodyObject(req);
     const uid = queryString(req, 'attachmentId') || generateUid();

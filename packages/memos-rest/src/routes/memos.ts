@@ -10,6 +10,7 @@ import {
   requireUser,
   type Viewer,
 } from '../access.ts';
+import { jsonBody, SMALL_BODY_BYTES } from '../body.ts';
 import { alreadyExists, internal, invalidArgument, notFound, permissionDenied } from '../errors.ts';
 import { compileMemoFilter } from '../filter/index.ts';
 import { bodyObject, queryBool, queryEnum, queryInt, queryString, reply, viewerOf } from '../http.ts';
@@ -170,12 +171,13 @@ function listMemos(store: MemoStore, req: Request, viewer: Viewer) {
 export function memoRoutes(store: MemoStore): Router {
   const router = Router();
   const guard = authenticated(store);
+  const smallBody = jsonBody(SMALL_BODY_BYTES);
 
   router.get('/memos', (req, res) => {
     reply(req, res, 'ListMemosResponse', listMemos(store, req, viewerOf(req, store)));
   });
 
-  router.post('/memos', guard, (req, res) => {
+  router.post('/memos', guard, smallBody, (req, res) => {
     const viewer = requireUser(viewerOf(req, store));
     const body = bodyObject(req);
     const memo = createMemoFrom(store, body, viewer, queryString(req, 'memoId') || generateUid());
@@ -190,7 +192,7 @@ export function memoRoutes(store: MemoStore): Router {
     reply(req, res, 'Memo', memoView(store, memo, viewer, { relationSnippets: true }));
   });
 
-  router.patch('/memos/:memo', guard, (req, res) => {
+  router.patch('/memos/:memo', guard, smallBody, (req, res) => {
     const viewer = viewerOf(req, store);
     const memo = memoOr404(store, memoUid(req));
     assertCanWrite(memo, viewer);
@@ -301,7 +303,7 @@ export function memoRoutes(store: MemoStore): Router {
     );
   });
 
-  router.post('/memos/:memo/comments', guard, (req, res) => {
+  router.post('/memos/:memo/comments', guard, smallBody, (req, res) => {
     const viewer = requireUser(viewerOf(req, store));
     const parent = memoOr404(store, memoUid(req));
     if (parent.visibility === 'PRIVATE' && parent.creatorId !== viewer.id && !isAdmin(viewer)) {
@@ -329,7 +331,7 @@ export function memoRoutes(store: MemoStore): Router {
     });
   });
 
-  router.patch('/memos/:memo/attachments', guard, (req, res) => {
+  router.patch('/memos/:memo/attachments', guard, smallBody, (req, res) => {
     const viewer = viewerOf(req, store);
     const memo = memoOr404(store, memoUid(req));
     assertCanWrite(memo, viewer);
@@ -349,7 +351,7 @@ export function memoRoutes(store: MemoStore): Router {
     });
   });
 
-  router.post('/memos/:memo/reactions', guard, (req, res) => {
+  router.post('/memos/:memo/reactions', guard, smallBody, (req, res) => {
     const viewer = requireUser(viewerOf(req, store));
     const reaction = bodyObject(req).reaction;
     if (typeof reaction !== 'object' || reaction === null) throw invalidArgument('reaction is required');
@@ -392,7 +394,7 @@ export function memoRoutes(store: MemoStore): Router {
     });
   });
 
-  router.patch('/memos/:memo/relations', guard, (req, res) => {
+  router.patch('/memos/:memo/relations', guard, smallBody, (req, res) => {
     const viewer = viewerOf(req, store);
     const memo = memoOr404(store, memoUid(req));
     assertCanWrite(memo, viewer);
