@@ -118,6 +118,8 @@ export function parseCommand<O extends OptionSpecs>(
   argv: readonly string[],
   { env = process.env, stdout = process.stdout }: ParseContext = {},
 ): CommandOutcome<O> {
+  // `pnpm run demo -- --lang en` hands the script a leading `--` (pnpm 12 passes it on); it means nothing here.
+  if (argv[0] === '--') argv = argv.slice(1);
   const lang = langFromArgv(argv, env);
   const width = terminalWidth({ stream: stdout, env });
   const all: OptionSpecs = { ...spec.options, ...common };

@@ -125,6 +125,12 @@ describe('parseCommand', () => {
     expect(langFromArgv(['--lang', 'zh'], { KIT_LANG: 'en' })).toBe('zh');
   });
 
+  it('ignores the leading -- that pnpm run passes on', () => {
+    const parsed = parseCommand(spec, ['--', '--step', '2'], { env: {}, stdout: tty });
+    expect(parsed.kind === 'run' && parsed.values.step).toBe('2');
+    expect(parseCommand(spec, ['--', '--version'], { env: {}, stdout: tty }).kind).toBe('version');
+  });
+
   it('reads the options, with defaults and false for absent booleans', () => {
     const parsed = parseCommand(spec, ['--step', '3'], { env: {}, stdout: tty });
     if (parsed.kind !== 'run') throw new Error('expected a run');
