@@ -2,7 +2,7 @@
 // drives a real server over loopback with raw requests (not the contract-checking client, since several
 // answers here are deliberately outside the OpenAPI document), and every loop is bounded.
 import { connect } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TOKENS, useTestServer } from './support/client.ts';
 
 interface RawResult {
@@ -16,7 +16,7 @@ async function raw(
   url: string,
   method: string,
   path: string,
-  options: { token?: string; body?: string; headers?: Record<string, string> } = {},
+  options: { token?: string; body?: string | Uint8Array<ArrayBuffer>; headers?: Record<string, string> } = {},
 ): Promise<RawResult> {
   const headers: Record<string, string> = { 'content-type': 'application/json', ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -224,5 +224,83 @@ describe('authentication before bodies, bodies bounded per route', () => {
     }
     // Reading the four bodies took 181-353 MB before authentication came first.
     expect(peak - before).toBeLessThan(64 * MiB);
+  });
+});
+
+describe('bad framing is a 4xx, never a 500', () => {
+  const server = useTestServer('workshop');
+  const bob = TOKENS.bob;
+  // A V8 stack line ("    at fn (file.ts:1:2)") or a path into the code: neither belongs in an answer.
+  const STACK = /\n\s+at |node_modules|\.ts:\d+/;
+
+  it.each([
+    ['an unknown charset', { 'content-type': 'application/json; charset=latin-9000' }, 415],
+    ['gzip that is garbage', { 'content-encoding': 'gzip' }, 400],
+    ['br that is garbage', { 'content-encoding': 'br' }, 400],
+    ['deflate that is garbage', { 'content-encoding': 'deflate' }, 400],
+    ['an unsupported encoding', { 'content-encoding': 'compress' }, 415],
+  ])('%s gets %i in JSON', async (_label, headers, status) => {
+    const response = await raw(server.url, 'POST', '/memos', {
+      token: bob,
+      headers,
+      body: '{"content":"x"}',
+    });
+    expect(response.status).toBe(status);
+    expect(response.json).toMatchObject({ code: 3 });
+    expect(response.text).not.toMatch(STACK);
+  });
+
+  it('a memo name that does not decode gets 400', async () => {
+    for (const method of ['GET', 'PATCH', 'DELETE']) {
+      const body = method === 'PATCH' ? '{}' : undefined;
+      const response = await raw(server.url, method, '/memos/%ZZ', { token: bob, body });
+      expect(response.status).toBe(400);
+      expect(response.json).toMatchObject({ code: 3 });
+      expect(response.text).not.toMatch(STACK);
+    }
+  });
+
+  it.each([10_000, 100_000])('JSON nested %i levels gets 400 on every body route', async (levels) => {
+    const deep = `${'['.repeat(levels)}${']'.repeat(levels)}`;
+    const routes: [string, string, string][] = [
+      ['POST', '/memos', `{"content":"x","location":${deep}}`],
+      ['PATCH', '/memos/deploy-snippet', `{"content":${deep}}`],
+      ['PATCH', '/memos/deploy-snippet/relations', `{"relations":${deep}}`],
+      ['POST', '/attachments', deep],
+    ];
+    for (const [method, path, body] of routes) {
+      const response = await raw(server.url, method, path, { token: bob, body });
+      expect(response.status, `${method} ${path}`).toBe(400);
+      expect(response.json.message).toMatch(/nests deeper than 64 levels/);
+    }
+  });
+
+  it('a body that is not UTF-8 gets 400 and stores nothing', async () => {
+    const before = server.store.memos.length;
+    const bytes = new Uint8Array([...Buffer.from('{"content":"caf'), 0xe9, ...Buffer.from('"}')]);
+    const response = await raw(server.url, 'POST', '/memos', { token: bob, body: bytes });
+    expect(response.status).toBe(400);
+    expect(response.json.message).toMatch(/UTF-8/);
+    expect(server.store.memos.length).toBe(before);
+    expect(server.store.memos.some((memo) => memo.content.includes('\uFFFD'))).toBe(false);
+  });
+
+  it('a real bug answers 500 in JSON, without a stack trace', async () => {
+    const store = server.store;
+    const memoByUid = store.memoByUid;
+    store.memoByUid = () => {
+      throw new Error('a bug in the mock');
+    };
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const response = await raw(server.url, 'GET', '/memos/welcome');
+      expect(response.status).toBe(500);
+      expect(response.json).toMatchObject({ code: 13 });
+      expect(response.text).not.toMatch(STACK);
+      expect(quiet).toHaveBeenCalled();
+    } finally {
+      store.memoByUid = memoByUid;
+      quiet.mockRestore();
+    }
   });
 });
