@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type RunningEntry, startEntry } from '@memos-kit/process';
 import { loadFixture } from '@memos-kit/wire';
@@ -11,6 +11,13 @@ export const fixtureBytes = (key: 'request' | 'response' | 'stderr' | 'stdout' |
   readFileSync(stdioFixture.path(key));
 
 export const srcPath = (file: string) => fileURLToPath(new URL(`../src/${file}`, import.meta.url));
+
+/** The text of every TypeScript file under src/, lessons included. */
+export function sourceFiles(): string[] {
+  return readdirSync(srcPath(''), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => readFileSync(srcPath(file), 'utf8'));
+}
 
 const scripts = new Set<RunningEntry>();
 
