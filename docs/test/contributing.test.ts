@@ -15,7 +15,7 @@ function tableRows(): Map<string, string> {
 }
 
 function workspaceFolders(): { path: string; name: string }[] {
-  return ['packages', 'demos'].flatMap((group) =>
+  return ['packages', 'demos', 'tests'].flatMap((group) =>
     readdirSync(new URL(`${group}/`, root), { withFileTypes: true })
       .filter((entry) => entry.isDirectory())
       .map((entry) => {
@@ -34,7 +34,7 @@ describe('CONTRIBUTING.md', () => {
     expect(contributing.indexOf('## Layout')).toBeGreaterThan(firstFence);
   });
 
-  it('names every package and demo of the tree in its layout table, with its package name', () => {
+  it('names every package, demo and test package of the tree in its layout table, with its package name', () => {
     const rows = tableRows();
     const folders = workspaceFolders();
     expect(folders.length).toBeGreaterThan(6);
