@@ -2,13 +2,22 @@ import { splitAt } from './feed.ts';
 
 /** One way of handing the same response to a parser: the bytes and where the reads end. */
 export interface CutScenario {
-  title: string;
-  /** Why this cut is awkward, in a sentence. */
-  point: string;
+  /** Names the cut; its title, its point (why it is awkward) and any variant note are in the catalog. */
+  key: ScenarioKey;
   /** Set when the bytes are a rewritten variant of the live response (same messages, other framing). */
-  variant?: string;
+  variant?: true;
   reads: Uint8Array[];
 }
+
+export type ScenarioKey =
+  | 'Live'
+  | 'Random'
+  | 'InsideData'
+  | 'BlankLine'
+  | 'Crlf'
+  | 'MultiLine'
+  | 'MultiByte'
+  | 'Comment';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -94,50 +103,40 @@ export function buildScenarios(
   const scenarios: CutScenario[] = [];
   if (liveReads)
     scenarios.push({
-      title: 'As the socket delivered them',
-      point: 'The reads fetch really returned for this response; the server paused between its two events.',
+      key: 'Live',
       reads: liveReads,
     });
   scenarios.push(
     {
-      title: `Random cuts (seed ${seed})`,
-      point: 'A proxy, a slow network or a full buffer can end a read anywhere.',
+      key: 'Random',
       reads: splitAt(body, randomCuts),
     },
     {
-      title: 'A read ends inside `data:`',
-      point: 'The field name itself is split; nothing can be decided until the line is whole.',
+      key: 'InsideData',
       reads: splitAt(body, [firstData + 2]),
     },
     {
-      title: 'A read ends inside the blank line',
-      point: 'The first \\n ends the data line, only the second one ends the event.',
+      key: 'BlankLine',
       reads: splitAt(body, [firstBlank + 1]),
     },
     {
-      title: 'CRLF line endings, a read ends between CR and LF',
-      point:
-        'SSE allows \\r\\n, \\r and \\n as line ends. A CR at the end of a read may be half of a CRLF: the LF that follows must not count as another (blank) line.',
-      variant: 'the same events written with \\r\\n line endings',
+      key: 'Crlf',
+      variant: true,
       reads: splitAt(crlf, [crlfBlank + 1, crlfBlank + 3]),
     },
     {
-      title: 'Multi-line data',
-      point: 'One event may carry several data: lines; the parser joins them with \\n before JSON sees them.',
-      variant: 'each JSON-RPC message pretty-printed over several data: lines',
+      key: 'MultiLine',
+      variant: true,
       reads: splitAt(multiLine, [multiLineSecondData + 3]),
     },
     {
-      title: 'A read ends inside a multi-byte UTF-8 character',
-      point:
-        '已 is three bytes in UTF-8. A decoder in stream mode keeps the first ones until the rest arrive.',
-      variant: 'the progress notification with a Chinese message field, as MCP allows',
+      key: 'MultiByte',
+      variant: true,
       reads: splitAt(withMessage, [firstWide + 1, firstWide + 2]),
     },
     {
-      title: 'A comment between the events',
-      point: 'A line starting with ":" is a comment, e.g. a keep-alive. It never becomes an event.',
-      variant: 'a ": keep-alive" comment after the first event',
+      key: 'Comment',
+      variant: true,
       reads: splitAt(withComment, [commentAt + 5]),
     },
   );

@@ -1,4 +1,5 @@
 import { command } from '@memos-kit/terminal';
+import { sayIn } from './messages.ts';
 import { demoOptions, spec, TITLES } from './options.ts';
 
 await command(spec, async (parsed) => {
@@ -6,7 +7,7 @@ await command(spec, async (parsed) => {
   const { paint } = parsed;
   const print = (line = '') => process.stdout.write(`${line}\n`);
   // The title first: loading the MCP adapter and its SDK takes a moment a class should not stare at.
-  print(paint('bold', TITLES[options.lesson]));
+  print(paint('bold', sayIn(options.lang)(TITLES[options.lesson])));
   if (options.lesson === 'chunks') {
     const { runChunksLesson } = await import('./lesson-chunks.ts');
     return await runChunksLesson(print, paint, options);

@@ -1,3 +1,5 @@
+import type { Say } from './messages.ts';
+
 /** The few JSON-RPC shapes this demo needs to tell apart, read defensively from parsed `data`. */
 export interface ProgressParams {
   progressToken: string | number;
@@ -38,20 +40,20 @@ export function structuredContentOf(message: unknown): unknown {
   return message.result.structuredContent;
 }
 
-export function describeMessage(message: unknown): string {
-  if (!isRecord(message) || 'notJson' in message) return 'none: the data is not JSON';
+export function describeMessage(message: unknown, say: Say): string {
+  if (!isRecord(message) || 'notJson' in message) return say('messageNotJson');
   if (typeof message.method === 'string')
-    return 'id' in message ? `request ${message.method}` : `notification ${message.method}`;
-  if ('result' in message) return `response to id ${JSON.stringify(message.id)} (result)`;
-  if ('error' in message) return `response to id ${JSON.stringify(message.id)} (error)`;
-  return 'not a JSON-RPC message';
+    return say('id' in message ? 'messageRequest' : 'messageNotification', { method: message.method });
+  if ('result' in message) return say('messageResult', { id: JSON.stringify(message.id) });
+  if ('error' in message) return say('messageError', { id: JSON.stringify(message.id) });
+  return say('messageOther');
 }
 
 /**
  * A few words for what an event's data carries, for lines that list events: the notification's method (and
  * its progress message, if it has one) or the id a result answers; undefined when the data is not JSON.
  */
-export function eventLabel(data: string): string | undefined {
+export function eventLabel(data: string, say: Say): string | undefined {
   let message: unknown;
   try {
     message = JSON.parse(data);
@@ -59,7 +61,12 @@ export function eventLabel(data: string): string | undefined {
     return undefined;
   }
   const id = responseId(message);
-  if (id !== undefined) return `result for id ${id}`;
+  if (id !== undefined) return say('labelResult', { id });
   const note = asProgress(message)?.message;
-  return `${describeMessage(message).replace(/^notification /, '')}${note === undefined ? '' : ` "${note}"`}`;
+  // A notification is named by its method alone: in a list of events, "notifications/progress" says enough.
+  const what =
+    isRecord(message) && typeof message.method === 'string' && !('id' in message)
+      ? message.method
+      : describeMessage(message, say);
+  return `${what}${note === undefined ? '' : ` "${note}"`}`;
 }

@@ -7,6 +7,7 @@ import { escapeBytes, escapedTokens } from './escape.ts';
 import { eventLabel } from './jsonrpc.ts';
 import { createLibraryParser } from './library-parser.ts';
 import { concat, streamCall } from './live-call.ts';
+import { countOf, type Say, sayIn } from './messages.ts';
 import type { DemoOptions } from './options.ts';
 import { startDemoServer } from './server.ts';
 import type { Print } from './show-call.ts';
@@ -14,6 +15,9 @@ import type { SseEvent } from './sse-event.ts';
 import { createTeachingParser } from './teaching-parser.ts';
 
 const SHOWN = 34;
+
+/** The cuts that rewrite the live bytes, and so have a variant note in the catalog. */
+type VariantKey = 'Crlf' | 'MultiLine' | 'MultiByte' | 'Comment';
 
 /** A read, escaped, with its middle left out when long: the interesting bytes are at its two ends. */
 function abbreviate(bytes: Uint8Array): string {
@@ -28,54 +32,57 @@ function abbreviate(bytes: Uint8Array): string {
 }
 
 /** After a read: what is still waiting (an unfinished line, half a character) and what came out. */
-function describeState(received: Uint8Array): string[] {
+function describeState(received: Uint8Array, say: Say): string[] {
   const notes: string[] = [];
   const held = incompleteUtf8Tail(received);
-  if (held > 0) notes.push(`the decoder holds ${held} byte${held > 1 ? 's' : ''} of an unfinished character`);
+  if (held > 0) notes.push(say('decoderHolds', { bytes: countOf(say, held, 'Bytes') }));
   const text = new TextDecoder().decode(received.subarray(0, received.length - held));
   const unfinished = text.slice(Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r')) + 1);
   const normalised = text.replace(/\r\n?/g, '\n');
   const openEvent = normalised.slice(normalised.lastIndexOf('\n\n') + 2);
-  if (/^data/m.test(openEvent) && unfinished === '')
-    notes.push('the event is open: its blank line has not come');
+  if (/^data/m.test(openEvent) && unfinished === '') notes.push(say('eventOpen'));
   if (unfinished !== '') {
     // Escaped like the reads above, so the same bytes look the same on both lines.
     const escaped = escapeBytes(new TextEncoder().encode(unfinished));
     const tokens = escapedTokens(escaped);
     let shown = '';
     while (tokens.length > 0 && shown.length < 24) shown = tokens.pop() + shown;
-    notes.push(`unfinished line: ${tokens.length > 0 ? '…' : ''}${shown}`);
-  } else if (text.endsWith('\r')) notes.push('the read ended with CR: a LF may follow');
+    notes.push(say('unfinishedLine', { text: `${tokens.length > 0 ? '…' : ''}${shown}` }));
+  } else if (text.endsWith('\r')) notes.push(say('endedWithCr'));
   return notes;
 }
 
-/** The notes after a read, joined by "; " on lines of at most `width` visible columns, the first with →. */
-function packNotes(notes: string[], width: number): string[] {
+/** The notes after a read, joined by "; " (or "；") on lines of at most `width` visible columns, the first with →. */
+function packNotes(notes: string[], width: number, say: Say): string[] {
   const lines: string[] = [];
-  let line = '→';
+  let line = '→ ';
   for (const [index, note] of notes.entries()) {
-    const piece = index < notes.length - 1 ? `${note};` : note;
-    if (stringWidth(`${line} ${piece}`) > width && line !== '→') {
-      lines.push(line);
+    const piece = index < notes.length - 1 ? `${note}${say('noteSeparator')}` : note;
+    if (stringWidth(`${line}${piece}`.trimEnd()) > width && line !== '→ ') {
+      lines.push(line.trimEnd());
       line = `  ${piece}`;
-    } else line = `${line} ${piece}`;
+    } else line = `${line}${piece}`;
   }
-  lines.push(line);
+  lines.push(line.trimEnd());
   return lines;
 }
 
 function runScenario(
   print: Print,
   paint: Paint,
+  say: Say,
   scenario: CutScenario,
   number: number,
   expected: unknown[],
-  width: number,
+  { width, seed }: Pick<DemoOptions, 'width' | 'seed'>,
 ): boolean {
   print();
-  print(paint('bold', `${number}. ${scenario.title}`));
-  for (const line of wrapText(scenario.point, width - 4)) print(`   ${line}`);
-  if (scenario.variant) print(paint('dim', `   (variant: ${scenario.variant})`));
+  print(paint('bold', `${number}. ${say(`scenario${scenario.key}Title`, { seed })}`));
+  for (const line of wrapText(say(`scenario${scenario.key}Point`), width - 4)) print(`   ${line}`);
+  if (scenario.variant) {
+    const variant = say('variant', { what: say(`scenario${scenario.key as VariantKey}Variant`) });
+    for (const line of wrapText(variant, width - 4)) print(paint('dim', `   ${line}`));
+  }
   const teaching: SseEvent[] = [];
   const library: SseEvent[] = [];
   const comments: string[] = [];
@@ -92,7 +99,7 @@ function runScenario(
     teachingParser.push(read);
     libraryParser.push(read);
     print(
-      `   ${paint('magenta', `read ${index + 1}`)} ${String(read.length).padStart(4)} ${read.length === 1 ? 'byte ' : 'bytes'}  ${paint('yellow', abbreviate(read))}`,
+      `   ${paint('magenta', say('readRow', { n: index + 1 }))} ${String(read.length).padStart(4)} ${say(read.length === 1 ? 'bytesOne' : 'bytesMany')}  ${paint('yellow', abbreviate(read))}`,
     );
     const outcomes: string[] = [];
     for (let i = Math.min(before, libraryBefore); i < Math.max(teaching.length, library.length); i++) {
@@ -101,24 +108,27 @@ function runScenario(
       const byLibrary = i >= libraryBefore && i < library.length;
       const who =
         byTeaching && byLibrary
-          ? paint('green', 'both parsers')
+          ? paint('green', say('whoBoth'))
           : byTeaching
-            ? paint('yellow', 'teaching parser only')
-            : paint('yellow', 'eventsource-parser catches up');
-      outcomes.push(
-        `event #${i + 1} (${eventLabel(event.data) ?? `${event.data.length} characters of data`}), ${who}`,
-      );
-      if (byTeaching && !byLibrary)
-        outcomes.push(paint('yellow', 'eventsource-parser waits for the next read'));
+            ? paint('yellow', say('whoTeaching'))
+            : paint('yellow', say('whoCatchesUp'));
+      const what = eventLabel(event.data, say) ?? say('dataChars', { n: event.data.length });
+      outcomes.push(say('eventDone', { n: i + 1, what, who }));
+      if (byTeaching && !byLibrary) outcomes.push(paint('yellow', say('libraryWaits')));
     }
-    const state = describeState(concat(received));
-    const notes = outcomes.length > 0 ? [...outcomes, ...state] : ['no event yet', ...state];
-    for (const line of packNotes(notes, width - 16)) print(paint('dim', `            ${line}`));
+    const state = describeState(concat(received), say);
+    const notes = outcomes.length > 0 ? [...outcomes, ...state] : [say('noEventYet'), ...state];
+    for (const line of packNotes(notes, width - 16, say)) print(paint('dim', `            ${line}`));
   });
   teachingParser.end();
   libraryParser.end();
   if (comments.length > 0)
-    print(paint('dim', `   comments seen and skipped: ${comments.map((c) => JSON.stringify(c)).join(', ')}`));
+    print(
+      paint(
+        'dim',
+        `   ${say('commentsSkipped', { comments: comments.map((c) => JSON.stringify(c)).join(', ') })}`,
+      ),
+    );
 
   // What skipping stream mode would have cost: each read decoded on its own breaks a split character.
   const perRead = scenario.reads.map((read) => new TextDecoder().decode(read)).join('');
@@ -127,17 +137,23 @@ function runScenario(
     print(
       paint(
         'red',
-        `   decoding each read on its own instead: "…${perRead.slice(Math.max(0, broken - 12), broken + 8)}…"`,
+        `   ${say('decodedPerRead', { text: perRead.slice(Math.max(0, broken - 12), broken + 8) })}`,
       ),
     );
 
   const identical = isDeepStrictEqual(teaching, library);
   const messages = teaching.map((event) => withoutProgressMessage(JSON.parse(event.data)));
   const sameMessages = isDeepStrictEqual(messages, expected);
-  const verdict = `${scenario.reads.length} reads → ${teaching.length} events; teaching parser ${identical ? '=' : '≠'} eventsource-parser`;
-  print(
-    `   ${identical && sameMessages ? paint('green', `✓ ${verdict}; the article's messages`) : paint('red', `✗ ${verdict}; messages ${sameMessages ? 'as in' : 'differ from'} the article`)}`,
-  );
+  const verdict = say('verdict', {
+    reads: scenario.reads.length,
+    events: teaching.length,
+    same: identical ? '=' : '≠',
+  });
+  const good = identical && sameMessages;
+  const summary = say(good ? 'verdictGood' : sameMessages ? 'verdictSameMessages' : 'verdictOtherMessages', {
+    verdict,
+  });
+  print(`   ${paint(good ? 'green' : 'red', `${good ? '✓' : '✗'} ${summary}`)}`);
   return identical && sameMessages;
 }
 
@@ -150,6 +166,7 @@ function withoutProgressMessage(message: unknown): unknown {
 
 /** `--lesson chunks`: the same response bytes, cut in many ways; the events never change. */
 export async function runChunksLesson(print: Print, paint: Paint, options: DemoOptions): Promise<number> {
+  const say = sayIn(options.lang);
   const request = loadArticleRequest();
   const server = await startDemoServer({ ...options, fast: true });
   let live: Awaited<ReturnType<typeof streamCall>>;
@@ -159,17 +176,17 @@ export async function runChunksLesson(print: Print, paint: Paint, options: DemoO
     await server.close();
   }
   const expected = parseSse(request.fixture.text('body')).map((event) => JSON.parse(event.data) as unknown);
-  const intro = `The body of the article's tools/call id 6: ${live.bytes.length} bytes, captured live from ${server.label}. Below, the same bytes are handed to both parsers cut in different ways; the events inside never change.`;
+  const intro = say('chunksIntro', { bytes: live.bytes.length, label: server.label });
   for (const line of wrapText(intro, options.width - 1)) print(line);
 
   let allGood = true;
   buildScenarios(live.bytes, live.reads, options.seed).forEach((scenario, index) => {
-    const good = runScenario(print, paint, scenario, index + 1, expected, options.width);
+    const good = runScenario(print, paint, say, scenario, index + 1, expected, options);
     allGood &&= good;
   });
 
   print();
-  print(paint('bold', 'And a client that calls JSON.parse on every read:'));
+  print(paint('bold', say('parseEachRead')));
   const [, randomCut] = buildScenarios(live.bytes, live.reads, options.seed);
   let failures = 0;
   for (const read of randomCut?.reads ?? []) {
@@ -180,16 +197,9 @@ export async function runChunksLesson(print: Print, paint: Paint, options: DemoO
       if (failures === 1) print(paint('red', `   ${(error as Error).message}`));
     }
   }
-  print(
-    `   ${failures} of ${randomCut?.reads.length ?? 0} reads fail: a read holds SSE text, not a JSON value, and no whole one either.`,
-  );
+  const fail = say('readsFail', { failures, total: randomCut?.reads.length ?? 0 });
+  for (const line of wrapText(fail, options.width - 4)) print(`   ${line}`);
   print();
-  for (const line of [
-    'Keep the unfinished bytes and the unfinished line between reads, and act on an event only',
-    'when its blank line arrives. A parser that does this (eventsource-parser, or the SDK client',
-    'built on it) is what production code uses; the teaching parser shows the same work in about',
-    '60 lines.',
-  ])
-    print(line);
+  for (const line of wrapText(say('chunksMoral'), Math.min(options.width - 1, 96))) print(line);
   return allGood ? 0 : 1;
 }

@@ -1,12 +1,13 @@
 import type { PaceTimeline } from '@memos-kit/memos-mcp';
-import type { Paint } from '@memos-kit/terminal';
+import { type Paint, padToWidth, stringWidth, wrapText } from '@memos-kit/terminal';
 import { type ArticleRequest, loadArticleRequest } from './article-request.ts';
 import { asProgress, eventLabel, responseId } from './jsonrpc.ts';
 import { parseData } from './live-call.ts';
+import { type MessageKey, type Say, sayIn } from './messages.ts';
 import {
   BUFFERED_PATH,
   findNginx,
-  INSTALL_HINT,
+  INSTALL_COMMANDS,
   type NginxProxy,
   STREAMING_PATH,
   startNginxProxy,
@@ -24,11 +25,11 @@ export const PROXY_FAST_TIMELINE: PaceTimeline = { progressAtMs: 200, resultAtMs
  * progress bar as it stands after them: 1/2 after the progress notification, full once the result is there
  * (also when both come in the same read).
  */
-function createEntryPrinter(print: Print, paint: Paint, request: ArticleRequest) {
+function createEntryPrinter(print: Print, paint: Paint, say: Say, request: ArticleRequest) {
   let done = 0;
   let total = 1;
   return (entry: TimelineEntry): void => {
-    print(`  ${stamp(entry.at)}  ${describeEntry(entry, paint)}`);
+    print(`  ${stamp(entry.at)}  ${describeEntry(entry, paint, say)}`);
     if (entry.side !== 'client' || entry.events.length === 0) return;
     let finished = false;
     for (const event of entry.events) {
@@ -40,40 +41,42 @@ function createEntryPrinter(print: Print, paint: Paint, request: ArticleRequest)
       }
       if (responseId(message) === request.jsonrpcId) finished = true;
     }
-    const bar = finished ? `${progressBar(total, total)} done` : progressBar(done, total);
+    const bar = finished ? `${progressBar(total, total)} ${say('done')}` : progressBar(done, total);
     print(`${' '.repeat(21)}${paint('green', bar)}`);
   };
 }
 
-function describeEntry(entry: TimelineEntry, paint: Paint): string {
-  const who = entry.side === 'server' ? paint('blue', 'server') : paint('magenta', 'client');
-  const events = entry.events.map((event) => eventLabel(event.data) ?? 'unreadable data').join(' + ');
-  if (entry.what === 'head') return `${who}  sent the status line and headers`;
-  if (entry.what === 'headers') return `${who}  ← status line and headers`;
+function describeEntry(entry: TimelineEntry, paint: Paint, say: Say): string {
+  // Padded by cells, so "server" and "客户端" line up in either language.
+  const who =
+    entry.side === 'server'
+      ? paint('blue', padToWidth(say('sideServer'), 6))
+      : paint('magenta', padToWidth(say('sideClient'), 6));
+  const events = entry.events
+    .map((event) => eventLabel(event.data, say) ?? say('unreadableData'))
+    .join(' + ');
+  if (entry.what === 'head') return `${who}  ${say('sentHead')}`;
+  if (entry.what === 'headers') return `${who}  ${say('gotHead')}`;
   if (entry.side === 'server') {
-    const what = entry.what === 'wrote' ? `wrote ${entry.bytes} bytes` : 'ended the response';
-    return `${who}  ${what}${events ? `: ${events}` : ''}`;
+    const what = entry.what === 'wrote' ? say('wroteBytes', { bytes: entry.bytes }) : say('endedResponse');
+    return `${who}  ${what}${events ? say('withEvents', { events }) : ''}`;
   }
-  if (entry.what === 'end') return `${who}  end of body → ${events}`;
-  return `${who}  read ${entry.bytes} bytes → ${events || 'no complete event'}`;
+  if (entry.what === 'end') return `${who}  ${say('clientEnd', { events })}`;
+  return `${who}  ${say('clientRead', { bytes: entry.bytes, events: events || say('noCompleteEvent') })}`;
 }
 
-function printHeaderNotes(print: Print, paint: Paint, run: ProxiedRun): void {
+function printHeaderNotes(print: Print, paint: Paint, say: Say, run: ProxiedRun, width: number): void {
   const server = run.headers.find(([name]) => name === 'server')?.[1];
   const hint = run.headers.find(([name]) => name === 'x-accel-buffering');
   const indent = ' '.repeat(13);
-  print(paint('dim', `${indent}status ${run.status}, server: ${server ?? '?'}`));
-  print(
-    paint(
-      'dim',
-      `${indent}X-Accel-Buffering ${hint ? 'reached the client' : 'did not reach the client: nginx keeps X-Accel-* headers to itself'}`,
-    ),
-  );
+  print(paint('dim', `${indent}${say('statusAndServer', { status: run.status, server: server ?? '?' })}`));
+  for (const line of wrapText(say(hint ? 'hintReached' : 'hintKept'), width - indent.length))
+    print(paint('dim', `${indent}${line}`));
 }
 
-const ROUTES = [
-  { path: STREAMING_PATH, title: 'the adapter says X-Accel-Buffering: no' },
-  { path: BUFFERED_PATH, title: 'proxy_ignore_headers X-Accel-Buffering' },
+const ROUTES: Array<{ path: string; title: MessageKey }> = [
+  { path: STREAMING_PATH, title: 'routeStreaming' },
+  { path: BUFFERED_PATH, title: 'routeBuffered' },
 ];
 
 export interface RouteRun {
@@ -90,50 +93,70 @@ export async function printProxyRuns(
   paint: Paint,
   server: TappedServer,
   proxyUrl: string,
+  { lang, width }: Pick<DemoOptions, 'lang' | 'width'>,
 ): Promise<RouteRun[]> {
+  const say = sayIn(lang);
   const request = loadArticleRequest();
   print();
-  print(paint('dim', 'Each line below is printed the moment it happens, in ms since the request went out.'));
+  for (const line of wrapText(say('printedLive'), width - 1)) print(paint('dim', line));
   const results: RouteRun[] = [];
   for (const [index, { path, title }] of ROUTES.entries()) {
     print();
-    print(paint('bold', `Run ${index + 1}: POST ${proxyUrl}${path} (${title})`));
-    const onEntry = createEntryPrinter(print, paint, request);
+    print(paint('bold', say('runTitle', { n: index + 1, url: `${proxyUrl}${path}`, title: say(title) })));
+    const onEntry = createEntryPrinter(print, paint, say, request);
     const run = await runProxiedCall(proxyUrl, path, server, { request, onEntry });
-    printHeaderNotes(print, paint, run);
+    printHeaderNotes(print, paint, say, run, width);
     results.push({ label: `nginx ${path}`, run });
   }
-  printSummary(print, paint, results);
+  printSummary(print, paint, say, results, width);
   return results;
 }
 
-function printSummary(print: Print, paint: Paint, runs: RouteRun[]): void {
+function printSummary(print: Print, paint: Paint, say: Say, runs: RouteRun[], width: number): void {
+  const columns = [21, 18, 15, 13];
   const row = (cells: string[], verdict: string) =>
-    `  ${cells[0]?.padEnd(21)}${cells[1]?.padEnd(18)}${cells[2]?.padEnd(15)}${cells[3]?.padEnd(13)}${verdict}`.trimEnd();
+    `  ${cells.map((cell, index) => padToWidth(cell, columns[index] ?? 0)).join('')}${verdict}`.trimEnd();
   const time = (ms: number) => stamp(ms).trim();
   print();
-  print(paint('bold', 'Progress vs result, in ms since the request went out (the same clock as above):'));
-  print(row(['route', 'progress written', 'progress read', 'result read'], ''));
+  for (const line of wrapText(say('summaryTitle'), width - 1)) print(paint('bold', line));
+  const headings: MessageKey[] = [
+    'columnRoute',
+    'columnProgressWritten',
+    'columnProgressRead',
+    'columnResultRead',
+  ];
+  print(
+    row(
+      headings.map((key) => say(key)),
+      '',
+    ),
+  );
   for (const { label, run } of runs) {
     const [progressWritten = Number.NaN] = run.serverEventAt;
     const [progressAt = Number.NaN, resultAt = Number.NaN] = run.clientEventAt;
     const together = run.clientEventRead[0] === run.clientEventRead[1];
     const verdict = together
-      ? paint('red', 'held back: same read as result')
-      : paint('green', `${Math.round(resultAt - progressAt)} ms ahead of the result`);
+      ? paint('red', say('heldBack'))
+      : paint('green', say('aheadOfResult', { ms: Math.round(resultAt - progressAt) }));
     print(row([label, time(progressWritten), time(progressAt), time(resultAt)], verdict));
   }
-  print(paint('dim', "  (read: when the client's read that carried the event came in)"));
+  print(paint('dim', `  ${say('readColumnNote')}`));
 }
 
 /** `--lesson proxy`: the same stream through a real nginx, with its buffering on and off. */
 export async function runProxyLesson(print: Print, paint: Paint, options: DemoOptions): Promise<number> {
+  const say = sayIn(options.lang);
+  const prose = (text: string) => wrapText(text, options.width - 1);
   const binary = findNginx();
   if (!binary) {
-    print('This lesson runs a real nginx on 127.0.0.1, and none was found. Install it:');
-    for (const line of INSTALL_HINT) print(`  ${line}`);
+    for (const line of prose(say('noNginx'))) print(line);
+    const labels = [say('installDebian'), say('installMac')];
+    const labelWidth = Math.max(...labels.map((label) => stringWidth(label))) + 1;
+    print(`  ${padToWidth(say('installDebian'), labelWidth)}${INSTALL_COMMANDS.debian}`);
+    print(`  ${padToWidth(say('installMac'), labelWidth)}${INSTALL_COMMANDS.mac}`);
+    print(`  ${say('installOr')}`);
     if (process.env.KIT_REQUIRE_NGINX === '1') {
-      print(paint('red', 'KIT_REQUIRE_NGINX=1: nginx is expected here, so this is a failure.'));
+      print(paint('red', say('nginxRequired')));
       return 1;
     }
     return 0;
@@ -143,31 +166,24 @@ export async function runProxyLesson(print: Print, paint: Paint, options: DemoOp
   let proxy: NginxProxy | undefined;
   try {
     proxy = await startNginxProxy(binary, server.url);
-    const paceText = options.fast
-      ? `progress at ${PROXY_FAST_TIMELINE.progressAtMs} ms, result at ${PROXY_FAST_TIMELINE.resultAtMs} ms`
-      : "the article's pace: progress at 1 s, result at 3 s";
-    print(`Adapter: ${server.url}/mcp, dataset "empty", ${paceText};`);
-    print('its writes are tapped inside the server process, so both ends of the stream show below.');
-    print(`${proxy.version} in front of it at ${proxy.url}, with its own config in a temp folder:`);
+    const pace = options.fast
+      ? say('proxyPaceFast', {
+          progress: PROXY_FAST_TIMELINE.progressAtMs,
+          result: PROXY_FAST_TIMELINE.resultAtMs,
+        })
+      : say('proxyPaceArticle');
+    for (const line of prose(say('adapterLine', { url: `${server.url}/mcp`, pace }))) print(line);
+    for (const line of prose(say('proxyLine', { version: proxy.version, url: proxy.url }))) print(line);
     for (const line of proxy.config.split('\n')) {
       if (/^\s{4}(#|location|\s{2}proxy_|})/.test(line)) print(paint('dim', `  ${line.trimEnd()}`));
     }
 
     await warmUp(server.url);
-    print(
-      paint('dim', 'The adapter answered one plain call first, so these timings are not first-call times.'),
-    );
+    for (const line of prose(say('proxyWarmedUp'))) print(paint('dim', line));
 
-    await printProxyRuns(print, paint, server, proxy.url);
+    await printProxyRuns(print, paint, server, proxy.url, options);
     print();
-    for (const line of [
-      'The server wrote the progress event at the same moment both times. With buffering on, nginx kept',
-      'it until the response was complete, so the client saw the progress and the result together.',
-      '"X-Accel-Buffering: no" is a hint from the server that nginx honours unless told not to;',
-      '`proxy_buffering off;` in the location does the same from the proxy side. Every hop between the',
-      'server and the client (proxies, CDNs, compression) must pass events on as they come.',
-    ])
-      print(line);
+    for (const line of prose(say('proxyMoral'))) print(line);
     return 0;
   } finally {
     await proxy?.close();

@@ -8,11 +8,11 @@ import { closeOnSignals, listen, portIsClosed } from '@memos-kit/process';
 /** Where to look when `KIT_NGINX` is not set: PATH first, then the usual sbin folders (not on a user's PATH). */
 const SBIN = ['/usr/sbin', '/usr/local/sbin', '/usr/local/bin', '/opt/homebrew/bin'];
 
-export const INSTALL_HINT = [
-  'Debian / Ubuntu:  sudo apt-get install -y nginx-light',
-  'macOS (Homebrew): brew install nginx',
-  'or point KIT_NGINX at an nginx binary.',
-];
+/** The commands that install nginx; the lesson says in its own language which system each is for. */
+export const INSTALL_COMMANDS = {
+  debian: 'sudo apt-get install -y nginx-light',
+  mac: 'brew install nginx',
+} as const;
 
 export function findNginx(env: NodeJS.ProcessEnv = process.env): string | undefined {
   const candidates = env.KIT_NGINX

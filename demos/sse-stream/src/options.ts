@@ -2,10 +2,12 @@
 import {
   bilingualMessages,
   type CommandSpec,
+  type Lang,
   type OptionSpecs,
   type ParsedCommand,
   UsageError,
 } from '@memos-kit/terminal';
+import type { MessageKey } from './messages.ts';
 
 const LESSONS = ['stream', 'chunks', 'proxy'] as const;
 export type Lesson = (typeof LESSONS)[number];
@@ -80,6 +82,8 @@ export interface DemoOptions {
   url: string | undefined;
   /** Columns a line may take. */
   width: number;
+  /** The language of everything the demo says (the wire is never translated). */
+  lang: Lang;
 }
 
 function isLesson(value: string): value is Lesson {
@@ -98,12 +102,12 @@ export function demoOptions({
   const seed = Number(values.seed);
   if (values.seed.trim() === '' || !Number.isSafeInteger(seed))
     throw new UsageError(error('badSeed', { value: values.seed }));
-  return { lesson: values.lesson, fast: values.fast, seed, url: values.url, width };
+  return { lesson: values.lesson, fast: values.fast, seed, url: values.url, width, lang };
 }
 
 /** Each run's first line, printed by the CLI before it loads the lesson (and the server) it runs. */
-export const TITLES: Record<Lesson, string> = {
-  stream: "Streamable HTTP with SSE: the article's tools/call id 6, as it arrives",
-  chunks: 'Lesson: a read is not an event',
-  proxy: 'Lesson: a buffering proxy between client and server',
-};
+export const TITLES = {
+  stream: 'titleStream',
+  chunks: 'titleChunks',
+  proxy: 'titleProxy',
+} as const satisfies Record<Lesson, MessageKey>;

@@ -1,4 +1,6 @@
 import { type PaceTimeline, type RunningAdapter, startServer } from '@memos-kit/memos-mcp';
+import type { Lang } from '@memos-kit/terminal';
+import { sayIn } from './messages.ts';
 
 /**
  * `--fast` keeps the article's order (progress, a pause, the result) but shrinks the pauses, so the two
@@ -17,8 +19,11 @@ export interface DemoServer {
 export async function startDemoServer(options: {
   fast: boolean;
   url?: string | undefined;
+  lang: Lang;
 }): Promise<DemoServer> {
-  if (options.url) return { url: options.url, label: `the server at ${options.url}`, close: async () => {} };
+  const say = sayIn(options.lang);
+  if (options.url)
+    return { url: options.url, label: say('serverAtUrl', { url: options.url }), close: async () => {} };
   const running: RunningAdapter = await startServer({
     host: '127.0.0.1',
     port: 0,
@@ -27,11 +32,11 @@ export async function startDemoServer(options: {
     pace: options.fast ? FAST_TIMELINE : 'article',
   });
   const pace = options.fast
-    ? `fast pace (progress at ${FAST_TIMELINE.progressAtMs} ms, result at ${FAST_TIMELINE.resultAtMs} ms)`
-    : "the article's pace (progress at 1 s, result at 3 s)";
+    ? say('paceFast', { progress: FAST_TIMELINE.progressAtMs, result: FAST_TIMELINE.resultAtMs })
+    : say('paceArticle');
   return {
     url: running.url,
-    label: `the kit's MCP adapter at ${running.mcpUrl}, dataset "empty", ${pace}`,
+    label: say('serverOwn', { url: running.mcpUrl, pace }),
     close: running.close,
   };
 }

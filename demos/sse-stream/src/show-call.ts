@@ -1,17 +1,18 @@
-import { type Paint, stringWidth, wrapLine } from '@memos-kit/terminal';
+import { type Paint, padToWidth, stringWidth, wrapLine, wrapText } from '@memos-kit/terminal';
 import { getHeader } from '@memos-kit/wire';
 import type { ArticleRequest } from './article-request.ts';
 import { escapeBytes, wrapEscaped } from './escape.ts';
 import { asProgress, describeMessage, eventLabel, responseId, structuredContentOf } from './jsonrpc.ts';
 import { type CallObservation, concat, parseData } from './live-call.ts';
+import { countOf, type MessageKey, type Say } from './messages.ts';
 import type { SseEvent } from './sse-event.ts';
 
 export type Print = (line?: string) => void;
 
 const INDENT = ' '.repeat(11);
-const NOTES: Record<string, string> = {
-  'transfer-encoding': '(HTTP/1.1 framing: fetch strips the chunk sizes for us)',
-  connection: '(the connection may carry later requests)',
+const NOTES: Record<string, MessageKey> = {
+  'transfer-encoding': 'noteTransferEncoding',
+  connection: 'noteConnection',
 };
 /** What the bytes and data lines leave free of a line: the indent, and room to spare. */
 const MARGIN = 16;
@@ -19,8 +20,6 @@ const MARGIN = 16;
 export function stamp(ms: number): string {
   return `+${Math.round(ms)} ms`.padStart(9);
 }
-
-const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 export function progressBar(done: number, total: number, width = 20): string {
   const filled = total > 0 ? Math.min(width, Math.round((done / total) * width)) : 0;
@@ -32,7 +31,7 @@ function printEscapedBytes(print: Print, paint: Paint, bytes: Uint8Array, wrap: 
 }
 
 /** The SSE fields of an event; a long data line is cut here, the read above shows every byte. */
-function printEventFields(print: Print, paint: Paint, event: SseEvent, wrap: number): void {
+function printEventFields(print: Print, paint: Paint, say: Say, event: SseEvent, wrap: number): void {
   if (event.event !== undefined) print(`${INDENT}${paint('cyan', 'event')}: ${event.event}`);
   if (event.id !== undefined) print(`${INDENT}${paint('cyan', 'id')}: ${event.id}`);
   const lines = event.data.split('\n');
@@ -41,8 +40,10 @@ function printEventFields(print: Print, paint: Paint, event: SseEvent, wrap: num
     const shown = stringWidth(line) > wrap - 6 ? `${wrapLine(line, wrap - 7)[0]}…` : line;
     print(`${INDENT}${paint('cyan', 'data')}: ${shown}`);
   }
-  const what = lines.length > 1 ? `${lines.length} data lines joined by \\n` : 'one data line';
-  print(paint('dim', `${INDENT}(${what}, ${event.data.length} characters)`));
+  const chars = event.data.length;
+  const what =
+    lines.length > 1 ? say('dataLinesJoined', { count: lines.length, chars }) : say('oneDataLine', { chars });
+  print(paint('dim', `${INDENT}${what}`));
 }
 
 function sameEvent(a: SseEvent, b: SseEvent | undefined): boolean {
@@ -50,8 +51,16 @@ function sameEvent(a: SseEvent, b: SseEvent | undefined): boolean {
 }
 
 /** Prints one streamed call as it happens: the request, then every observation with its elapsed time. */
-export function createCallPrinter(print: Print, paint: Paint, request: ArticleRequest, width: number) {
+export function createCallPrinter(
+  print: Print,
+  paint: Paint,
+  say: Say,
+  request: ArticleRequest,
+  width: number,
+) {
   const wrap = width - MARGIN;
+  // Narration after the indent may use the rest of the line.
+  const prose = width - INDENT.length;
   const articleHeaders = request.fixture.text('headers');
   // When the article's server wrote each event (fixtures/09-sse-progress/timeline.json), to print beside ours.
   const timeline = JSON.parse(request.fixture.text('timeline')) as {
@@ -77,12 +86,8 @@ export function createCallPrinter(print: Print, paint: Paint, request: ArticleRe
         const host = new URL(observation.url).host;
         print(`${stamp(0)}  ${paint('bold', `→ ${request.method} ${observation.url}`)}`);
         for (const [name, value] of request.headers) print(`${INDENT}${paint('cyan', name)}: ${value}`);
-        print(
-          paint(
-            'dim',
-            `${INDENT}(Host: fetch sends ${host} itself; the article's copy went to ${request.articleHost})`,
-          ),
-        );
+        const hostNote = say('hostNote', { host, articleHost: request.articleHost ?? '?' });
+        for (const line of wrapText(hostNote, prose)) print(paint('dim', `${INDENT}${line}`));
         for (const line of request.body.trimEnd().split('\n')) print(`${INDENT}${paint('dim', line)}`);
         break;
       }
@@ -92,80 +97,74 @@ export function createCallPrinter(print: Print, paint: Paint, request: ArticleRe
         print(`${stamp(observation.at)}  ${paint('bold', statusLine)}`);
         for (const [name, value] of observation.headers) {
           const expected = expectedHeaders.find(([expectedName]) => expectedName === name);
-          let note = paint('dim', NOTES[name] ?? '(not in the article)');
+          const known = NOTES[name];
+          let note = paint('dim', say(known ?? 'notInArticle'));
           if (expected)
             note =
               expected[1] === value
-                ? paint('green', '✓ as in the article')
-                : paint('red', `✗ article: ${expected[1]}`);
+                ? paint('green', say('asInArticle'))
+                : paint('red', say('articleHas', { value: expected[1] ?? '' }));
           print(`${INDENT}${paint('cyan', name)}: ${value}  ${note}`);
         }
         for (const [name, value] of expectedHeaders) {
           if (getHeader(observation.headers, name ?? '') === undefined)
-            print(`${INDENT}${paint('red', `✗ missing ${name}: ${value}`)}`);
+            print(`${INDENT}${paint('red', say('headerMissing', { name: name ?? '', value: value ?? '' }))}`);
         }
         contentType = getHeader(observation.headers, 'content-type') ?? '';
-        print(
-          paint(
-            'dim',
-            contentType.startsWith('text/event-stream')
-              ? `${INDENT}Headers are here, the body is still open: events follow on this same response.`
-              : `${INDENT}Not an event stream: the body is one message, to be read whole.`,
-          ),
-        );
+        const streaming = contentType.startsWith('text/event-stream');
+        for (const line of wrapText(say(streaming ? 'headersThenEvents' : 'notAStream'), prose))
+          print(paint('dim', `${INDENT}${line}`));
         break;
       }
       case 'read': {
         print();
         received.push(observation.bytes);
-        const label = `read #${observation.index + 1}: ${count(observation.bytes.length, 'byte')}`;
+        const label = say('readLabel', {
+          n: observation.index + 1,
+          bytes: countOf(say, observation.bytes.length, 'Bytes'),
+        });
         print(`${stamp(observation.at)}  ${paint('magenta', label)}`);
         if (observation.index === 0)
-          print(
-            paint(
-              'dim',
-              `${INDENT}(one read of the body: whatever had arrived, HTTP/1.1 chunk sizes already removed)`,
-            ),
-          );
+          for (const line of wrapText(say('firstReadNote'), prose)) print(paint('dim', `${INDENT}${line}`));
         printEscapedBytes(print, paint, observation.bytes, wrap);
         break;
       }
       case 'event': {
         const agreement = sameEvent(observation.teaching, observation.library)
-          ? paint('green', 'teaching parser = eventsource-parser ✓')
-          : paint('red', 'eventsource-parser has not dispatched it yet');
-        print(
-          `${stamp(observation.at)}  ${paint('bold', `SSE event #${observation.index + 1} complete`)}  ${agreement}`,
-        );
+          ? paint('green', say('parsersAgree'))
+          : paint('red', say('libraryNotYet'));
+        const complete = say('eventComplete', { n: observation.index + 1 });
+        print(`${stamp(observation.at)}  ${paint('bold', complete)}  ${agreement}`);
         const planned = articleAt(observation.index);
         if (planned !== undefined)
-          print(
-            paint('dim', `${INDENT}(in the article the server writes this event at ${planned / 1000} s)`),
-          );
-        printEventFields(print, paint, observation.teaching, wrap);
-        print(
-          `${INDENT}${paint('bold', `JSON-RPC ${describeMessage(observation.message)}`)}, recovered from data:`,
-        );
+          print(paint('dim', `${INDENT}${say('articleWritesAt', { seconds: planned / 1000 })}`));
+        printEventFields(print, paint, say, observation.teaching, wrap);
+        const described = describeMessage(observation.message, say);
+        print(`${INDENT}${paint('bold', `JSON-RPC ${described}`)}${say('recoveredFromData')}`);
         for (const line of JSON.stringify(observation.message, null, 2).split('\n'))
           print(`${INDENT}  ${line}`);
-        progressTotal = printMeaning(print, paint, request, observation.message, progressTotal);
+        progressTotal = printMeaning(print, paint, say, request, observation.message, progressTotal);
         break;
       }
       case 'end':
         print();
         print(
-          `${stamp(observation.at)}  ${paint('bold', 'end of body')}: ${count(observation.reads, 'read')}, ${count(observation.teaching.length, 'event')}.`,
+          `${stamp(observation.at)}  ${paint(
+            'bold',
+            say('endOfBody', {
+              reads: countOf(say, observation.reads, 'Reads'),
+              events: countOf(say, observation.teaching.length, 'Events'),
+            }),
+          )}`,
         );
         if (contentType.startsWith('application/json')) {
           // The other answer Streamable HTTP allows: one JSON message, the whole body.
           const message = parseData(new TextDecoder().decode(concat(received)));
-          print(`${INDENT}${paint('bold', `JSON-RPC ${describeMessage(message)}`)}, the whole body:`);
+          print(`${INDENT}${paint('bold', `JSON-RPC ${describeMessage(message, say)}`)}${say('wholeBody')}`);
           for (const line of JSON.stringify(message, null, 2).split('\n')) print(`${INDENT}  ${line}`);
-          printMeaning(print, paint, request, message, progressTotal);
+          printMeaning(print, paint, say, request, message, progressTotal);
         } else if (observation.teaching.length > 0)
-          print(
-            `${INDENT}The server ended this response after the result: the stream was for this one request.`,
-          );
+          for (const line of wrapText(say('streamEnded'), prose)) print(`${INDENT}${line}`);
         break;
     }
   };
@@ -175,6 +174,7 @@ export function createCallPrinter(print: Print, paint: Paint, request: ArticleRe
 function printMeaning(
   print: Print,
   paint: Paint,
+  say: Say,
   request: ArticleRequest,
   message: unknown,
   progressTotal: number,
@@ -183,7 +183,7 @@ function printMeaning(
   if (progress) {
     const ours = progress.progressToken === request.progressToken;
     print(
-      `${INDENT}progressToken ${JSON.stringify(progress.progressToken)} ${ours ? '= the token our request carried in params._meta' : paint('red', 'is not ours')}`,
+      `${INDENT}progressToken ${JSON.stringify(progress.progressToken)} ${ours ? say('tokenOurs') : paint('red', say('tokenNotOurs'))}`,
     );
     const total = progress.total ?? progressTotal;
     print(`${INDENT}${paint('green', progressBar(progress.progress, total))}`);
@@ -192,36 +192,42 @@ function printMeaning(
   const id = responseId(message);
   if (id === undefined) return progressTotal;
   if (id !== request.jsonrpcId) {
-    const mismatch = `id ${JSON.stringify(id)} does not match our request's id ${request.jsonrpcId}`;
+    const mismatch = say('idMismatch', { id: JSON.stringify(id), ours: request.jsonrpcId });
     print(`${INDENT}${paint('red', mismatch)}`);
     return progressTotal;
   }
-  print(`${INDENT}id ${id} = our request's id: the call is complete`);
-  print(`${INDENT}${paint('green', progressBar(progressTotal, progressTotal))} done`);
+  print(`${INDENT}${say('idMatches', { id })}`);
+  print(`${INDENT}${paint('green', progressBar(progressTotal, progressTotal))} ${say('done')}`);
   print(`${INDENT}${paint('bold', 'structuredContent')} ${JSON.stringify(structuredContentOf(message))}`);
   return progressTotal;
 }
 
 /** The closing table: what each parser made of the same reads. */
-export function printSideBySide(print: Print, paint: Paint, teaching: SseEvent[], library: SseEvent[]): void {
+export function printSideBySide(
+  print: Print,
+  paint: Paint,
+  say: Say,
+  teaching: SseEvent[],
+  library: SseEvent[],
+): void {
   if (teaching.length === 0 && library.length === 0) return;
+  const summarise = (event: SseEvent | undefined): string => {
+    if (!event) return say('none');
+    const what = eventLabel(event.data, say) ?? say('characters', { n: event.data.length });
+    // Cut by cells, not characters, so a Chinese label keeps its column.
+    return wrapLine(`${event.event ?? 'message'}: ${what}`, 32)[0] ?? '';
+  };
   print();
-  print(paint('bold', 'Both parsers, fed the same reads:'));
-  print(`   #  ${'teaching parser (this package)'.padEnd(34)}eventsource-parser`);
+  print(paint('bold', say('bothParsers')));
+  print(`   #  ${padToWidth(say('teachingColumn'), 34)}eventsource-parser`);
   const rows = Math.max(teaching.length, library.length);
   for (let index = 0; index < rows; index++) {
     const mine = teaching[index];
     const theirs = library[index];
     const verdict =
-      mine && sameEvent(mine, theirs) ? paint('green', '✓ identical') : paint('red', '✗ differ');
+      mine && sameEvent(mine, theirs) ? paint('green', say('identical')) : paint('red', say('differ'));
     print(
-      `  ${String(index + 1).padStart(2)}  ${summarise(mine).padEnd(34)}${summarise(theirs).padEnd(34)}${verdict}`,
+      `  ${String(index + 1).padStart(2)}  ${padToWidth(summarise(mine), 34)}${padToWidth(summarise(theirs), 34)}${verdict}`,
     );
   }
-}
-
-function summarise(event: SseEvent | undefined): string {
-  if (!event) return '(none)';
-  const what = eventLabel(event.data) ?? `${event.data.length} characters`;
-  return `${event.event ?? 'message'}: ${what}`.slice(0, 32);
 }

@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { loadFixture } from '@memos-kit/wire';
 import { describe, expect, it } from 'vitest';
-import { buildScenarios, incompleteUtf8Tail, seededRandom } from '../src/cut-scenarios.ts';
+import { buildScenarios, incompleteUtf8Tail, type ScenarioKey, seededRandom } from '../src/cut-scenarios.ts';
 import { concat } from '../src/live-call.ts';
 import { decode } from './helpers.ts';
 
 const body = new Uint8Array(readFileSync(loadFixture('sse-progress').path('body')));
 const scenarios = buildScenarios(body, undefined, 6);
-const byTitle = (part: string) => {
-  const scenario = scenarios.find((candidate) => candidate.title.includes(part));
-  if (!scenario) throw new Error(`no scenario titled like ${part}`);
+const byKey = (key: ScenarioKey) => {
+  const scenario = scenarios.find((candidate) => candidate.key === key);
+  if (!scenario) throw new Error(`no scenario ${key}`);
   return scenario;
 };
 
@@ -20,16 +20,16 @@ describe('the cuts of --lesson chunks', () => {
     for (const scenario of scenarios) expect(scenario.reads.every((read) => read.length > 0)).toBe(true);
   });
 
-  it('cut where each title says', () => {
-    expect(decode(byTitle('inside `data:`').reads[0] as Uint8Array)).toMatch(/\nda$/);
-    expect(decode(byTitle('blank line').reads[0] as Uint8Array)).toMatch(/[^\n]\n$/);
-    expect(decode(byTitle('CRLF').reads[0] as Uint8Array)).toMatch(/\r$/);
-    expect(decode(byTitle('CRLF').reads[1] as Uint8Array)).toBe('\n\r');
-    const multiByte = byTitle('multi-byte').reads;
+  it('cut where each title says (the catalog titles them by key)', () => {
+    expect(decode(byKey('InsideData').reads[0] as Uint8Array)).toMatch(/\nda$/);
+    expect(decode(byKey('BlankLine').reads[0] as Uint8Array)).toMatch(/[^\n]\n$/);
+    expect(decode(byKey('Crlf').reads[0] as Uint8Array)).toMatch(/\r$/);
+    expect(decode(byKey('Crlf').reads[1] as Uint8Array)).toBe('\n\r');
+    const multiByte = byKey('MultiByte').reads;
     expect(incompleteUtf8Tail(multiByte[0] as Uint8Array)).toBe(1);
     expect(incompleteUtf8Tail(concat(multiByte.slice(0, 2)))).toBe(2);
     expect(
-      byTitle('Multi-line')
+      byKey('MultiLine')
         .reads.map(decode)
         .join('')
         .match(/^data:/gm)?.length,

@@ -22,6 +22,7 @@ describe('the demo options', () => {
       seed: 6,
       url: undefined,
       width: PIPED_WIDTH,
+      lang: 'zh',
     });
     expect(parseOptions(['--fast', '--lesson', 'chunks', '--seed', '42', '--no-color'])).toMatchObject({
       fast: true,
@@ -30,6 +31,18 @@ describe('the demo options', () => {
     });
     expect(parseOptions(['--url', 'http://127.0.0.1:5230']).url).toBe('http://127.0.0.1:5230');
     expect(parseCommand(spec, ['-h'], { env: {}, stdout: {} }).kind).toBe('help');
+  });
+
+  it('speak Chinese unless --lang en or KIT_LANG=en says otherwise, and --lang wins over KIT_LANG', () => {
+    const langOf = (argv: string[], env: NodeJS.ProcessEnv) => {
+      const outcome = parseCommand(spec, argv, { env, stdout: {} });
+      if (outcome.kind !== 'run') throw new Error(`${argv.join(' ')} asks for ${outcome.kind}`);
+      return demoOptions(outcome).lang;
+    };
+    expect(langOf([], {})).toBe('zh');
+    expect(langOf(['--lang', 'en'], {})).toBe('en');
+    expect(langOf([], { KIT_LANG: 'en' })).toBe('en');
+    expect(langOf(['--lang', 'zh'], { KIT_LANG: 'en' })).toBe('zh');
   });
 
   it('reject what they cannot honour with a UsageError', () => {
@@ -106,6 +119,8 @@ describe.skipIf(!nginx && !nginxRequired)('--lesson proxy through a real nginx, 
       createPaint(false),
       tapped,
       proxy().url,
+      // The lines below are matched in English; the Chinese run is checked through the CLI in cli.test.ts.
+      { lang: 'en', width: PIPED_WIDTH },
     );
     const lines = printed.map(({ line }) => line);
     const run2 = lines.findIndex((line) => line.startsWith('Run 2:'));
