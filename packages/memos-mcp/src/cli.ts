@@ -1,8 +1,8 @@
 // `pnpm serve`: the mock Memos REST API and its MCP adapter, on 127.0.0.1:5230.
 import { networkInterfaces } from 'node:os';
-import { bannerWords, listenProblem, tokenTable, tryRequest } from '@memos-kit/memos-rest/cli';
+import { bannerWords, datasetCounts, listenProblem, tokenTable, tryRequest } from '@memos-kit/memos-rest/cli';
 import { closeOnSignals } from '@memos-kit/process';
-import { command, type Lang, type Paint, stringWidth, table } from '@memos-kit/terminal';
+import { command, type Lang, type Paint, table } from '@memos-kit/terminal';
 import { type CliOptions, cannotStart, cliOptions, cliWords, serveCommand } from './cli-options.ts';
 import { type RunningAdapter, startServer } from './index.ts';
 
@@ -12,24 +12,7 @@ const GRACE_MS = 4_000;
 function banner(server: RunningAdapter, options: CliOptions, paint: Paint, lang: Lang): string {
   const say = cliWords.in(lang);
   const rest = bannerWords(lang);
-  // The second example lines up under the first, whatever the width of "Try:" in this language.
-  const tryIndent = ' '.repeat(2 + stringWidth(rest('try', { command: '' })));
   const restUrl = options.memosUrl ? `${options.memosUrl.replace(/\/$/, '')}/api/v1` : `${server.url}/api/v1`;
-  const mcpHeaders = [
-    "-H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream'",
-    "-H 'MCP-Protocol-Version: 2026-07-28' -H 'Mcp-Method: tools/list'",
-  ].join(` \\\n${tryIndent} `);
-  const listBody = JSON.stringify({
-    jsonrpc: '2.0',
-    id: 1,
-    method: 'tools/list',
-    params: {
-      _meta: {
-        'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-        'io.modelcontextprotocol/clientCapabilities': {},
-      },
-    },
-  });
   const endpoints = [
     ['REST API', `${paint('cyan', restUrl)}${options.memosUrl ? `  ${paint('dim', say('remote'))}` : ''}`],
     ['OpenAPI', paint('cyan', `${restUrl}/openapi.json`)],
@@ -42,7 +25,10 @@ function banner(server: RunningAdapter, options: CliOptions, paint: Paint, lang:
   const settings = [
     options.memosUrl
       ? ['', say('forwards', { url: paint('bold', options.memosUrl) })]
-      : [rest('dataset'), paint('bold', options.dataset)],
+      : [
+          rest('dataset'),
+          `${paint('bold', options.dataset)}${server.store ? `: ${datasetCounts(server.store, lang)}` : ''}`,
+        ],
     [
       say('pace'),
       `${paint('bold', options.pace)}${options.pace === 'article' ? paint('dim', say('paceArticle')) : ''}`,
@@ -55,8 +41,9 @@ function banner(server: RunningAdapter, options: CliOptions, paint: Paint, lang:
     ...table(settings).map((line) => `  ${line}`.trimEnd()),
     ...(server.users.length > 0 ? ['', `  ${say('tokens')}`, ...tokenTable(server.users, paint, lang)] : []),
     '',
-    `  ${rest('try', { command: tryRequest(restUrl, server.users) })}`,
-    `${tryIndent}curl -X POST ${server.mcpUrl} ${mcpHeaders} \\\n${tryIndent} -d '${listBody}'`,
+    `  ${rest('try')}`,
+    `    ${tryRequest(restUrl, server.users)}`,
+    `    ${paint('dim', say('indexHint', { url: `${server.url}/` }))}`,
     `  ${paint('dim', rest('stop'))}`,
   ].join('\n');
 }

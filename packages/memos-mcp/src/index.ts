@@ -1,5 +1,5 @@
 import { hostname, networkInterfaces } from 'node:os';
-import { DEFAULT_HOST, DEFAULT_PORT } from '@memos-kit/memos-rest';
+import { DEFAULT_HOST, DEFAULT_PORT, type MemoStore } from '@memos-kit/memos-rest';
 import { listen } from '@memos-kit/process';
 import { type AdapterOptions, createAdapter } from './app.ts';
 import { DEFAULT_ALLOWED_HOSTNAMES } from './http/request-guards.ts';
@@ -29,6 +29,8 @@ export interface RunningAdapter {
   tools: string[];
   /** Who can sign in, and with which bearer token (the in-process mock only). */
   users: Array<{ username: string; role: string; displayName: string; tokens: string[] }>;
+  /** The in-process mock's data, for a banner that says what is in it (absent with `memosUrl`). */
+  store?: MemoStore;
   /**
    * Stops accepting, lets requests in flight finish for up to `graceMs` (0, the default: end them now),
    * then closes the adapter.
@@ -55,6 +57,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       displayName,
       tokens: [...tokens],
     })),
+    ...(adapter.store ? { store: adapter.store } : {}),
     close: async ({ graceMs = 0 } = {}) => {
       // The port closes first, so a request in flight still finds the adapter while it drains.
       await running.close({ graceMs });

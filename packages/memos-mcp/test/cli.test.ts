@@ -65,7 +65,7 @@ describe('pnpm serve', () => {
     expect(banner).not.toContain('\u001b[');
     expect(banner).toMatch(/example-token\s+users\/demo\s+ADMIN/);
     expect(banner).toContain(
-      `curl -H 'Authorization: Bearer example-token' '${url}/api/v1/memos?pageSize=1'`,
+      `curl -H "Authorization: Bearer example-token" "${url}/api/v1/memos?pageSize=1"`,
     );
     expect(banner).toContain(`POST ${url}/mcp`);
     const rest = await fetch(`${url}/api/v1/memos`, { headers: { authorization: 'Bearer example-token' } });

@@ -127,8 +127,9 @@ export function sampleToken(users: readonly BannerUser[]): string | undefined {
 /** `curl` of the article's first request, signed in with a token from the dataset when it has one. */
 export function tryRequest(restUrl: string, users: readonly BannerUser[]): string {
   const token = sampleToken(users);
-  const header = token === undefined ? '' : `-H 'Authorization: Bearer ${token}' `;
-  return `curl ${header}'${restUrl}/memos?pageSize=1'`;
+  // Double quotes: sh, cmd and PowerShell all read them the same way (single quotes fail in cmd).
+  const header = token === undefined ? '' : `-H "Authorization: Bearer ${token}" `;
+  return `curl ${header}"${restUrl}/memos?pageSize=1"`;
 }
 
 /** The table of every token and the user it signs in as, indented under its heading. */
@@ -161,17 +162,23 @@ export interface BannerInput {
   lang: Lang;
 }
 
-/** What the REST-only server serves and which tokens sign in as whom. */
-export function formatBanner({ url, dataset, store, paint, lang }: BannerInput): string {
+/** What a dataset holds, in a few words: "4 users, 5 memos, 2 comments". */
+export function datasetCounts(store: Pick<MemoStore, 'users' | 'memos'>, lang: Lang): string {
   const say = words.in(lang);
   const topLevel = store.memos.filter((memo) => memo.parentId === undefined).length;
   const count = (n: number, one: 'user' | 'memo' | 'comment', many: 'users' | 'memos' | 'comments') =>
     say(n === 1 ? one : many, { count: n });
-  const counts = [
+  return [
     count(store.users.length, 'user', 'users'),
     count(topLevel, 'memo', 'memos'),
     count(store.memos.length - topLevel, 'comment', 'comments'),
   ].join(say('listSeparator'));
+}
+
+/** What the REST-only server serves and which tokens sign in as whom. */
+export function formatBanner({ url, dataset, store, paint, lang }: BannerInput): string {
+  const say = words.in(lang);
+  const counts = datasetCounts(store, lang);
   const endpoints = table([
     ['REST API', paint('cyan', `${url}/api/v1`)],
     ['OpenAPI', paint('cyan', `${url}/api/v1/openapi.json`)],
@@ -186,7 +193,8 @@ export function formatBanner({ url, dataset, store, paint, lang }: BannerInput):
     `  ${say('tokens')}`,
     ...tokenTable(store.users, paint, lang),
     '',
-    `  ${say('try', { command: tryRequest(`${url}/api/v1`, store.users) })}`,
+    `  ${say('try')}`,
+    `    ${tryRequest(`${url}/api/v1`, store.users)}`,
     `  ${paint('dim', say('stop'))}`,
   ].join('\n');
 }

@@ -128,7 +128,7 @@ describe('serve options', () => {
       lang: 'zh',
     });
     expect(banner).toContain(
-      "curl -H 'Authorization: Bearer class-token' 'http://127.0.0.1:5230/api/v1/memos?pageSize=1'",
+      'curl -H "Authorization: Bearer class-token" "http://127.0.0.1:5230/api/v1/memos?pageSize=1"',
     );
     expect(banner).not.toContain('example-token');
     expect(banner).toContain('按 Ctrl-C 停止服务。');
