@@ -101,44 +101,15 @@ export function buildScenarios(
   const commentAt = indexOrThrow(withComment, ': keep-alive');
 
   const scenarios: CutScenario[] = [];
-  if (liveReads)
-    scenarios.push({
-      key: 'Live',
-      reads: liveReads,
-    });
+  if (liveReads) scenarios.push({ key: 'Live', reads: liveReads });
   scenarios.push(
-    {
-      key: 'Random',
-      reads: splitAt(body, randomCuts),
-    },
-    {
-      key: 'InsideData',
-      reads: splitAt(body, [firstData + 2]),
-    },
-    {
-      key: 'BlankLine',
-      reads: splitAt(body, [firstBlank + 1]),
-    },
-    {
-      key: 'Crlf',
-      variant: true,
-      reads: splitAt(crlf, [crlfBlank + 1, crlfBlank + 3]),
-    },
-    {
-      key: 'MultiLine',
-      variant: true,
-      reads: splitAt(multiLine, [multiLineSecondData + 3]),
-    },
-    {
-      key: 'MultiByte',
-      variant: true,
-      reads: splitAt(withMessage, [firstWide + 1, firstWide + 2]),
-    },
-    {
-      key: 'Comment',
-      variant: true,
-      reads: splitAt(withComment, [commentAt + 5]),
-    },
+    { key: 'Random', reads: splitAt(body, randomCuts) },
+    { key: 'InsideData', reads: splitAt(body, [firstData + 2]) },
+    { key: 'BlankLine', reads: splitAt(body, [firstBlank + 1]) },
+    { key: 'Crlf', variant: true, reads: splitAt(crlf, [crlfBlank + 1, crlfBlank + 3]) },
+    { key: 'MultiLine', variant: true, reads: splitAt(multiLine, [multiLineSecondData + 3]) },
+    { key: 'MultiByte', variant: true, reads: splitAt(withMessage, [firstWide + 1, firstWide + 2]) },
+    { key: 'Comment', variant: true, reads: splitAt(withComment, [commentAt + 5]) },
   );
   return scenarios;
 }
