@@ -1,4 +1,11 @@
-import { type ColourFormat, type Paint, PIPED_WIDTH, stringWidth, wrapText } from '@memos-kit/terminal';
+import {
+  type ColourFormat,
+  type Paint,
+  PIPED_WIDTH,
+  stringWidth,
+  wrapIndented,
+  wrapText,
+} from '@memos-kit/terminal';
 import type { Exchange, Menu, MenuItem } from '../client/links-client.ts';
 
 /** The response headers worth seeing in this lesson; the rest (Date, Keep-Alive…) is noise here. */
@@ -14,7 +21,7 @@ export interface WireLine {
 export class Printer {
   constructor(
     readonly paint: Paint,
-    /** Columns a line may take; prose is wrapped to it, the wire is shown as sent. */
+    /** Columns a line may take; prose is wrapped to it, long wire lines are cut at it. */
     private readonly width: number = PIPED_WIDTH,
     private readonly write: (text: string) => void = (text) => process.stdout.write(text),
   ) {}
@@ -65,7 +72,9 @@ export class Printer {
     this.line(`  ${arrow} ${this.paint('bold', message.startLine)}`);
     for (const [name, value] of message.headers) this.line(`    ${this.paint('blue', `${name}:`)} ${value}`);
     if (message.body !== undefined && message.body !== '') {
-      for (const bodyLine of message.body.replace(/\n$/, '').split('\n')) this.line(`    ${bodyLine}`);
+      // A long JSON line is cut, its pieces kept under its own indentation: every byte stays, in order.
+      for (const bodyLine of message.body.replace(/\n$/, '').split('\n'))
+        for (const piece of wrapIndented(`    ${bodyLine}`, this.width)) this.line(piece);
     }
   }
 
