@@ -265,7 +265,7 @@ describe('HTTP methods, sessions and bodies', () => {
       headers: withOverrides(headers, { 'Content-Type': 'text/plain' }),
       body,
     });
-    expectJsonRpcError(response, 415, -32000);
+    expectJsonRpcError(response, 415, -32600);
   });
   it(`answers a body over ${MAX_REQUEST_BODY_BYTES} bytes with 413 and a JSON-RPC body`, async () => {
     const { headers } = mcpRequest('tools/call', { name: 'memo_create_memo' });
@@ -285,7 +285,7 @@ describe('HTTP methods, sessions and bodies', () => {
       body,
     });
     expect(chunked.status).toBe(413);
-    expect((chunked.json as JsonRpcError).error.code).toBe(-32000);
+    expect((chunked.json as JsonRpcError).error.code).toBe(-32600);
   });
 });
 

@@ -1,15 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toNodeHandler } from '@modelcontextprotocol/node';
-import { createMcpHandler, isJsonContentType, type McpRequestContext } from '@modelcontextprotocol/server';
+import { createMcpHandler, type McpRequestContext } from '@modelcontextprotocol/server';
 import { createMcpServer, type McpServerOptions } from '../mcp/create-server.ts';
+import { MAX_MESSAGE_BYTES } from '../mcp/message-limits.ts';
 import { timelineFor } from '../mcp/pace.ts';
 import { readJsonBody } from './json-body.ts';
 import { streamFromTheStartForProgress } from './progress-stream.ts';
-import { DEFAULT_ALLOWED_HOSTNAMES, rejectUnservable, writeError } from './request-guards.ts';
+import { DEFAULT_ALLOWED_HOSTNAMES, refuse, rejectUnservable, writeError } from './request-guards.ts';
 import { articleHeadWriter, withArticleCacheControl } from './sse-headers.ts';
 
 /** Tool arguments are small (a memo is at most 8 KiB); 1 MiB leaves room and stops abuse. */
-export const MAX_REQUEST_BODY_BYTES = 1024 * 1024;
+export const MAX_REQUEST_BODY_BYTES = MAX_MESSAGE_BYTES;
 
 /**
  * Sees (and may replace) every answer the SDK gives, on its web-standard face, before it is written to the
@@ -57,8 +58,6 @@ export function createMcpEndpoint(options: McpEndpointOptions): NodeHandler {
   const endpoint = async (req: IncomingMessage, res: ServerResponse) => {
     if (rejectUnservable(req, res, allowedHostnames, options.log)) return;
     const writer = articleHeadWriter(res);
-    // Another media type goes to the SDK unread, and the SDK answers it with 415.
-    if (!isJsonContentType(req.headers['content-type'])) return node(req, writer);
     const body = await readJsonBody(req, maxRequestBodySize);
     switch (body.kind) {
       case 'json':
@@ -72,9 +71,11 @@ export function createMcpEndpoint(options: McpEndpointOptions): NodeHandler {
         }
         return node(req, writer, body.value);
       case 'too-large':
-        return writeError(res, 413, body.message, { Connection: 'close' }, -32000);
+        options.log?.(`${req.method} ${req.url} -> 413 ${body.message}`);
+        return refuse(req, res, 413, body.message);
       case 'invalid':
-        return writeError(res, 400, body.message, {}, -32700);
+        options.log?.(`${req.method} ${req.url} -> 400 ${body.message}`);
+        return writeError(res, 400, body.message, { code: body.code, id: body.id });
       case 'aborted':
         res.destroy();
         return;

@@ -1,0 +1,74 @@
+import type { RequestId } from '@modelcontextprotocol/server';
+
+/** Tool arguments are small (a memo is at most 8 KiB); 1 MiB leaves room and stops abuse. */
+export const MAX_MESSAGE_BYTES = 1024 * 1024;
+
+/**
+ * The deepest nesting of arrays and objects a message may have. A Memos request is a few levels deep; the
+ * SDK's schema checks and the argument validator walk a message recursively, and 10 000 levels overflow
+ * their stack (a 500 "Maximum call stack size exceeded"), so depth is bounded before anything walks it.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/** What a transport answers instead of handing a message on: a JSON-RPC error code, and the id if it was readable. */
+export interface MessageProblem {
+  code: number;
+  message: string;
+  id: RequestId | null;
+}
+
+export type ParsedMessage = { kind: 'json'; value: unknown } | ({ kind: 'invalid' } & MessageProblem);
+
+// The spec says UTF-8; a lenient decoder would quietly turn bad bytes into U+FFFD and lose data.
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Decodes and parses one message (an HTTP body or a stdio line) the same way on both transports: invalid
+ * UTF-8 and invalid JSON are -32700; nesting deeper than MAX_JSON_DEPTH is -32600, with the request's id
+ * when it can be read. JSON.parse itself does not recurse, so only what comes after it needs the bound.
+ */
+export function parseMessage(bytes: Uint8Array): ParsedMessage {
+  let text: string;
+  try {
+    text = UTF8.decode(bytes);
+  } catch {
+    return { kind: 'invalid', code: -32700, message: 'Parse error: the body is not valid UTF-8', id: null };
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    // The SDK's own answer to a body that is not JSON, word for word.
+    return { kind: 'invalid', code: -32700, message: 'Parse error: Invalid JSON', id: null };
+  }
+  if (nestedDeeperThan(value, MAX_JSON_DEPTH)) {
+    return {
+      kind: 'invalid',
+      code: -32600,
+      message: `Invalid Request: JSON nested deeper than ${MAX_JSON_DEPTH} levels`,
+      id: idOf(value),
+    };
+  }
+  return { kind: 'json', value };
+}
+
+/** Whether arrays and objects nest deeper than `limit`, found with an explicit stack instead of recursion. */
+function nestedDeeperThan(value: unknown, limit: number): boolean {
+  const stack: Array<{ node: unknown; depth: number }> = [{ node: value, depth: 1 }];
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    const { node, depth } = item;
+    if (typeof node !== 'object' || node === null) continue;
+    if (depth > limit) return true;
+    for (const child of Array.isArray(node) ? node : Object.values(node)) {
+      if (typeof child === 'object' && child !== null) stack.push({ node: child, depth: depth + 1 });
+    }
+  }
+  return false;
+}
+
+/** The id of a message that may not be a valid JSON-RPC message, when it is a usable one. */
+export function idOf(value: unknown): RequestId | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const id = (value as { id?: unknown }).id;
+  return typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id)) ? id : null;
+}

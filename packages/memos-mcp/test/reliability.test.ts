@@ -1,0 +1,147 @@
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_REQUEST_BODY_BYTES, type RunningAdapter, startServer } from '../src/index.ts';
+import { mcpRequest, type RawResponse, send, withOverrides } from './support/mcp-http.ts';
+
+/**
+ * What thirty students with curl do to a teacher's server: oversized, mislabelled, compressed and
+ * absurdly nested bodies. Each probe drives a real server over loopback; none may answer 5xx or show a
+ * stack, and every refusal is a JSON-RPC error a client can read.
+ */
+let server: RunningAdapter;
+beforeAll(async () => {
+  server = await startServer({ port: 0, dataset: 'workshop' });
+});
+afterAll(() => server.close());
+
+interface JsonRpcError {
+  jsonrpc: '2.0';
+  id: unknown;
+  error: { code: number; message: string };
+}
+
+function expectRefusal(response: RawResponse, statuses: number[], codes: number[]): JsonRpcError {
+  expect(statuses, response.body.slice(0, 300)).toContain(response.status);
+  expect(response.body).not.toMatch(/\n\s+at |Maximum call stack/);
+  const body = response.json as JsonRpcError;
+  expect(body?.jsonrpc).toBe('2.0');
+  expect(codes).toContain(body?.error?.code);
+  return body;
+}
+
+/**
+ * Sends a request the way curl does: the whole body first, each write waiting for the socket, and only
+ * then reads the answer. A server that closes the connection before the body is read makes these writes
+ * fail (a broken pipe or a reset), and the client never reads its 413.
+ */
+function sendLikeCurl(url: string, head: string, body: Buffer, chunked: boolean): Promise<string> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname);
+    const received: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => received.push(chunk));
+    socket.on('error', reject);
+    socket.on('end', () => resolve(Buffer.concat(received).toString('utf8')));
+    const write = (data: Buffer | string) =>
+      new Promise<void>((done, failed) => socket.write(data, (error) => (error ? failed(error) : done())));
+    socket.on('connect', async () => {
+      try {
+        await write(head);
+        const piece = 64 * 1024;
+        for (let at = 0; at < body.length; at += piece) {
+          const part = body.subarray(at, at + piece);
+          await write(
+            chunked
+              ? Buffer.concat([Buffer.from(`${part.length.toString(16)}\r\n`), part, Buffer.from('\r\n')])
+              : part,
+          );
+        }
+        if (chunked) await write('0\r\n\r\n');
+      } catch (error) {
+        reject(error);
+      }
+    });
+  });
+}
+
+describe('an oversized body over MCP/HTTP', () => {
+  const body = Buffer.alloc(8 * 1024 * 1024, ' ');
+  const { headers } = mcpRequest('tools/list');
+  const head = (framing: string) =>
+    `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n${Object.entries(headers)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('')}${framing}\r\n\r\n`;
+
+  it.each([
+    ['with a Content-Length', `Content-Length: ${body.length}`, false],
+    ['chunked, without one', 'Transfer-Encoding: chunked', true],
+  ])('gets a 413 the client can read after sending 8 MiB %s', async (_label, framing, chunked) => {
+    expect(body.length).toBeGreaterThan(MAX_REQUEST_BODY_BYTES);
+    const answer = await sendLikeCurl(server.mcpUrl, head(framing), body, chunked);
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    const json = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as JsonRpcError;
+    // -32000…-32019 are legacy codes the spec tells new servers not to use.
+    expect(json.error.code).toBe(-32600);
+    expect(json.error.message).toMatch(/Payload Too Large/);
+  });
+});
+
+describe('bad framing over MCP/HTTP is a 4xx with a JSON-RPC error, never a 500', () => {
+  const request = mcpRequest('tools/call', { name: 'memo_list_memos', arguments: { pageSize: 1 } }, 5);
+
+  it('refuses a charset other than UTF-8 with 415', async () => {
+    for (const contentType of [
+      'application/json; charset=latin-9000',
+      'application/json;charset="iso-8859-1"',
+    ]) {
+      const response = await send(server.mcpUrl, {
+        headers: withOverrides(request.headers, { 'Content-Type': contentType }),
+        body: request.body,
+      });
+      expectRefusal(response, [415], [-32600]);
+    }
+    // UTF-8 named in any spelling is served.
+    const utf8 = await send(server.mcpUrl, {
+      headers: withOverrides(request.headers, { 'Content-Type': 'application/json; charset=UTF-8' }),
+      body: request.body,
+    });
+    expect(utf8.status).toBe(200);
+  });
+
+  it('refuses a body compressed with gzip or br, garbage or not, with 415 and Accept-Encoding', async () => {
+    for (const coding of ['gzip', 'br', 'x-unheard-of']) {
+      const response = await send(server.mcpUrl, {
+        headers: withOverrides(request.headers, { 'Content-Encoding': coding }),
+        body: 'garbage, not compressed at all',
+      });
+      expectRefusal(response, [400, 415], [-32600, -32700]);
+      expect(response.headers['accept-encoding']).toBe('identity');
+    }
+  });
+
+  it.each([10_000, 100_000])(
+    'refuses JSON nested %i levels deep with 400, wherever the nesting is',
+    async (levels) => {
+      const deep = `${'['.repeat(levels)}${']'.repeat(levels)}`;
+      const inArguments = request.body.replace('"pageSize":1', `"pageSize":${deep}`);
+      const inMeta = request.body.replace('clientCapabilities":{}', `clientCapabilities":{"x":${deep}}`);
+      for (const [body, id] of [
+        [deep, null],
+        [inArguments, 5],
+        [inMeta, 5],
+      ] as const) {
+        const error = expectRefusal(
+          await send(server.mcpUrl, { headers: request.headers, body }),
+          [400],
+          [-32600, -32602],
+        );
+        expect(error.id).toBe(id);
+      }
+    },
+  );
+
+  it('still serves a request nested as deep as a real one', async () => {
+    const response = await send(server.mcpUrl, { headers: request.headers, body: request.body });
+    expect(response.status).toBe(200);
+  });
+});
