@@ -9,6 +9,7 @@ import {
   findNginx,
   INSTALL_COMMANDS,
   type NginxProxy,
+  NginxStartError,
   STREAMING_PATH,
   startNginxProxy,
 } from './nginx-proxy.ts';
@@ -165,7 +166,12 @@ export async function runProxyLesson(print: Print, paint: Paint, options: DemoOp
   const server = await startTappedAdapter({ pace });
   let proxy: NginxProxy | undefined;
   try {
-    proxy = await startNginxProxy(binary, server.url);
+    proxy = await startNginxProxy(binary, server.url).catch((error: unknown) => {
+      // The command prints an error's message as its one line: say it in the class's language.
+      throw error instanceof NginxStartError
+        ? new Error(say('nginxFailed', { reason: error.reason }))
+        : error;
+    });
     const pace = options.fast
       ? say('proxyPaceFast', {
           progress: PROXY_FAST_TIMELINE.progressAtMs,

@@ -98,6 +98,13 @@ async function stop(child: ChildProcess): Promise<void> {
   clearTimeout(force);
 }
 
+/** nginx did not come up; `reason` is what it said (its own words, untranslated), for the lesson to report. */
+export class NginxStartError extends Error {
+  constructor(readonly reason: string) {
+    super(`Could not start nginx: ${reason}`);
+  }
+}
+
 /**
  * Starts nginx as a reverse proxy in front of `upstream`, with its own config, pid, logs and temp files in a
  * fresh temp folder (nothing of the system's nginx setup is read or changed), on a free loopback port.
@@ -155,5 +162,5 @@ export async function startNginxProxy(binary: string, upstream: string): Promise
     await close();
     if (!/in use/i.test(said)) break; // only a lost race for the port is worth another try
   }
-  throw new Error(`Could not start nginx: ${lastError}`);
+  throw new NginxStartError(lastError);
 }

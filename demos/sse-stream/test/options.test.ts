@@ -95,10 +95,28 @@ describe('--lesson proxy without nginx', () => {
 const falseBinary = ['/bin/false', '/usr/bin/false'].find((path) => existsSync(path));
 
 describe.skipIf(!falseBinary)('an nginx that exits at once', () => {
+  const saved = process.env.KIT_NGINX;
+  afterEach(() => {
+    if (saved === undefined) delete process.env.KIT_NGINX;
+    else process.env.KIT_NGINX = saved;
+  });
+
   it('is reported with its exit code, not as a 5 s wait', async () => {
     await expect(startNginxProxy(falseBinary ?? '', 'http://127.0.0.1:1')).rejects.toThrow(
       /exited with code 1 before it listened, and said nothing on stderr/,
     );
+  });
+
+  it("is reported by the lesson in the class's language, nginx's own words kept", async () => {
+    process.env.KIT_NGINX = falseBinary;
+    const run = (lang: 'zh' | 'en') =>
+      runProxyLesson(
+        () => {},
+        createPaint(false),
+        parseOptions(['--lesson', 'proxy', '--fast', '--lang', lang]),
+      );
+    await expect(run('zh')).rejects.toThrow(/^nginx 没能启动：.*exited with code 1 before it listened/);
+    await expect(run('en')).rejects.toThrow(/^Could not start nginx: .*exited with code 1/);
   });
 });
 
