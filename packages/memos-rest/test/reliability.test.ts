@@ -3,6 +3,7 @@
 // answers here are deliberately outside the OpenAPI document), and every loop is bounded.
 import { connect } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
+import { matchBudget } from '../src/filter/regex-cost.ts';
 import { TOKENS, useTestServer } from './support/client.ts';
 
 interface RawResult {
@@ -302,5 +303,79 @@ describe('bad framing is a 4xx, never a 500', () => {
       store.memoByUid = memoByUid;
       quiet.mockRestore();
     }
+  });
+});
+
+describe('hostile filters cannot stall the class', () => {
+  const server = useTestServer('workshop');
+  const HOSTILE = 'content.matches("(?i)(\\\\pL|\\\\s){1000}\\\\d{2}")';
+  // Allowed: small enough once expanded, and RE2's cached automaton makes it cheap over long memos.
+  const COSTLY = 'content.matches("(?i)(\\\\pL|\\\\s){30}\\\\d{2}")';
+  const list = (filter: string) =>
+    raw(server.url, 'GET', `/memos?pageSize=1000&filter=${encodeURIComponent(filter)}`, {
+      token: TOKENS.bob,
+    });
+
+  /** Sends `slow`, then a plain GET a moment later, and returns both answers and the plain GET's latency. */
+  async function meanwhile(slow: Promise<RawResult>) {
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    const start = performance.now();
+    const plain = await raw(server.url, 'GET', '/memos/welcome');
+    return { plain, latency: performance.now() - start, slow: await slow };
+  }
+
+  it('setup: forty long memos of letters and spaces', async () => {
+    const content = 'lorem ipsum dolor '.repeat(455).slice(0, 8190);
+    for (let i = 0; i < 40; i++) {
+      const response = await raw(server.url, 'POST', '/memos', {
+        token: TOKENS.bob,
+        body: JSON.stringify({ content }),
+      });
+      expect(response.status).toBe(200);
+    }
+  });
+
+  it('refuses a pattern with a large repetition count, with a hint', async () => {
+    const response = await list(HOSTILE);
+    expect(response.status).toBe(400);
+    expect(response.json.message).toMatch(/repeats too much.*use a smaller \{n\}/);
+  });
+
+  it.each([
+    ['((a{5}){5}){5}', 'nested counted repetitions'],
+    ['[a-z]{500}', 'a class repeated 500 times'],
+  ])('refuses %s (%s)', async (pattern) => {
+    const response = await list(`content.matches("${pattern}")`);
+    expect(response.status).toBe(400);
+    expect(response.json.message).toMatch(/repeats too much/);
+  });
+
+  it('still accepts ordinary patterns', async () => {
+    const response = await list(
+      'content.matches("^Welcome") || content.matches("\\\\d{4}-\\\\d{2}-\\\\d{2}")',
+    );
+    expect(response.status).toBe(200);
+  });
+
+  it.each([
+    ['a refused pattern', HOSTILE],
+    ['an allowed repeated pattern', COSTLY],
+  ])('a plain GET sent while %s runs is answered within 100 ms', async (_label, filter) => {
+    const { plain, latency, slow } = await meanwhile(list(filter));
+    expect(plain.status).toBe(200);
+    expect(latency).toBeLessThan(100);
+    expect([200, 400]).toContain(slow.status);
+    if (slow.status === 400) expect(slow.json.message).toMatch(/regular expression/);
+  });
+
+  it('caps the time one request spends matching, whatever the pattern', () => {
+    const budget = matchBudget(5);
+    const busy = () => {
+      const until = performance.now() + 6;
+      while (performance.now() < until);
+      return true;
+    };
+    expect(budget.spend(busy)).toBe(true);
+    expect(() => budget.spend(busy)).toThrow(/took more than 5 ms/);
   });
 });

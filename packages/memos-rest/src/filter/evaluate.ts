@@ -2,6 +2,7 @@
 // closure calls and never a look at the AST.
 import type { CompareOp } from './ast.ts';
 import type { ElementTest, Plan, Scalar } from './plan.ts';
+import { type MatchBudget, matchBudget } from './regex-cost.ts';
 
 export type Predicate<Row> = (row: Row) => boolean;
 
@@ -35,22 +36,23 @@ function elementPredicate(test: ElementTest): Predicate<string> {
   }
 }
 
-export function predicate<Row>(plan: Plan<Row>): Predicate<Row> {
+/** `budget` bounds the time every `matches` of one compiled filter may spend, together, on one request. */
+export function predicate<Row>(plan: Plan<Row>, budget: MatchBudget = matchBudget()): Predicate<Row> {
   switch (plan.op) {
     case 'constant': {
       const value = plan.value;
       return () => value;
     }
     case '&&': {
-      const [a, b] = [predicate(plan.left), predicate(plan.right)];
+      const [a, b] = [predicate(plan.left, budget), predicate(plan.right, budget)];
       return (row) => a(row) && b(row);
     }
     case '||': {
-      const [a, b] = [predicate(plan.left), predicate(plan.right)];
+      const [a, b] = [predicate(plan.left, budget), predicate(plan.right, budget)];
       return (row) => a(row) || b(row);
     }
     case '!': {
-      const inner = predicate(plan.operand);
+      const inner = predicate(plan.operand, budget);
       return (row) => !inner(row);
     }
     case 'flag': {
@@ -78,7 +80,7 @@ export function predicate<Row>(plan: Plan<Row>): Predicate<Row> {
       return textPredicate(plan);
     case 'matches': {
       const { read, pattern } = plan;
-      return (row) => pattern.test(read(row));
+      return (row) => budget.spend(() => pattern.test(read(row)));
     }
     case 'comprehension': {
       const { quantifier, read } = plan;

@@ -12,6 +12,7 @@ import {
   SET_METHODS,
   TEXT_METHODS,
 } from './plan.ts';
+import { assertAffordablePattern } from './regex-cost.ts';
 import type { FieldSpec } from './schema.ts';
 import type { Scope } from './scope.ts';
 
@@ -42,8 +43,12 @@ export function methodCall<Row>(
   throw filterError(`${method}() is not supported in filters`);
 }
 
-/** RE2 syntax and linear-time matching, as in Memos: a learner's pattern can never hang the server. */
+/**
+ * RE2 syntax and linear-time matching, as in Memos; linear in the pattern's size too, so that is bounded
+ * first (regex-cost.ts): a learner's pattern can never hang the server.
+ */
 function compileRegex(source: string): RE2JS {
+  assertAffordablePattern(source);
   try {
     return RE2JS.compile(source);
   } catch (error) {
