@@ -1,7 +1,8 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_REQUEST_BODY_BYTES, type RunningAdapter, startServer } from '../src/index.ts';
-import { mcpRequest, type RawResponse, send, withOverrides } from './support/mcp-http.ts';
+import { envelope, mcpRequest, type RawResponse, send, withOverrides } from './support/mcp-http.ts';
+import { StdioServer } from './support/stdio-process.ts';
 
 /**
  * What thirty students with curl do to a teacher's server: oversized, mislabelled, compressed and
@@ -143,5 +144,115 @@ describe('bad framing over MCP/HTTP is a 4xx with a JSON-RPC error, never a 500'
   it('still serves a request nested as deep as a real one', async () => {
     const response = await send(server.mcpUrl, { headers: request.headers, body: request.body });
     expect(response.status).toBe(200);
+  });
+});
+
+const META_KEYS = ['io.modelcontextprotocol/protocolVersion', 'io.modelcontextprotocol/clientCapabilities'];
+/** A tools/list whose `_meta` lacks `dropped` (or has no `_meta` at all). */
+function listWithout(dropped: string | '_meta', id: number): string {
+  const meta: Record<string, unknown> = envelope();
+  delete meta[dropped];
+  return JSON.stringify({
+    jsonrpc: '2.0',
+    id,
+    method: 'tools/list',
+    params: dropped === '_meta' ? {} : { _meta: meta },
+  });
+}
+
+describe('the _meta rule holds on every request, first or not', () => {
+  it('over HTTP: 400 and -32602, before and after a valid request', async () => {
+    const { headers, body: valid } = mcpRequest('tools/list');
+    const probe = async (id: number) => {
+      for (const dropped of [...META_KEYS, '_meta']) {
+        const response = await send(server.mcpUrl, { headers, body: listWithout(dropped, id) });
+        expect(expectRefusal(response, [400], [-32602]).id, dropped).toBe(id);
+      }
+    };
+    await probe(1);
+    expect((await send(server.mcpUrl, { headers, body: valid })).status).toBe(200);
+    await probe(2);
+  });
+});
+
+describe('pnpm mcp:stdio under hostile lines', () => {
+  const started: StdioServer[] = [];
+  afterAll(async () => {
+    await Promise.all(started.map((stdio) => stdio.stop()));
+  });
+  const start = () => {
+    const stdio = new StdioServer(['--dataset', 'empty']);
+    started.push(stdio);
+    return stdio;
+  };
+  const valid = (id: number) =>
+    JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list', params: { _meta: envelope() } });
+  const errorOf = async (stdio: StdioServer, id: unknown) =>
+    (JSON.parse(await stdio.response(id)) as JsonRpcError).error;
+
+  it('rejects a missing _meta key with -32602 first and after a valid request; caps lines, UTF-8 and depth', async () => {
+    const stdio = start();
+    for (const [at, dropped] of [...META_KEYS, '_meta'].entries()) {
+      stdio.write(listWithout(dropped, 10 + at));
+      expect((await errorOf(stdio, 10 + at)).code, dropped).toBe(-32602);
+    }
+    stdio.write(valid(1));
+    expect(JSON.parse(await stdio.response(1)).result.tools).toHaveLength(20);
+    for (const [at, dropped] of [...META_KEYS, '_meta'].entries()) {
+      stdio.write(listWithout(dropped, 20 + at));
+      expect((await errorOf(stdio, 20 + at)).code, dropped).toBe(-32602);
+    }
+
+    // A 20 MB line is refused as it arrives, and the next line is served.
+    stdio.write(`{"jsonrpc":"2.0","id":30,"method":"tools/list","params":{"x":"${'x'.repeat(20_000_000)}"}}`);
+    stdio.write(valid(31));
+    expect(JSON.parse(await stdio.response(31)).result.tools).toHaveLength(20);
+    const lineError = stdio.lines.map((line) => JSON.parse(line)).find((message) => message.id === null);
+    expect(lineError?.error?.code).toBe(-32600);
+    expect(stdio.lines.some((line) => JSON.parse(line).id === 30)).toBe(false);
+
+    // Invalid UTF-8 is a parse error, as over HTTP, not a string with U+FFFD in it.
+    stdio.writeBytes(
+      Buffer.concat([
+        Buffer.from('{"jsonrpc":"2.0","id":40,"method":"tools/list","params":{"x":"'),
+        Buffer.from([0xff, 0xfe]),
+        Buffer.from('"}}\n'),
+      ]),
+    );
+    await stdio.next(
+      (message) => message.id === null && (message.error as { code?: number } | undefined)?.code === -32700,
+    );
+    // Deep nesting is an invalid request with its id, not a tool error.
+    for (const levels of [10_000, 100_000]) {
+      const deep = `${'['.repeat(levels)}${']'.repeat(levels)}`;
+      stdio.write(valid(50 + levels).replace('clientCapabilities":{}', `clientCapabilities":{},"x":${deep}`));
+      expect([-32600, -32602]).toContain((await errorOf(stdio, 50 + levels)).code);
+    }
+    stdio.write(valid(60));
+    expect(JSON.parse(await stdio.response(60)).result.tools).toHaveLength(20);
+    for (const message of stdio.lines.map((line) => JSON.parse(line))) {
+      if ('error' in message)
+        expect(JSON.stringify(message.error)).not.toMatch(/\\n\s+at |Maximum call stack/);
+    }
+  });
+
+  it('follows the 2025-11-25 era after a legacy initialize: requests without _meta are served', async () => {
+    const stdio = start();
+    stdio.write(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: {
+          protocolVersion: '2025-11-25',
+          capabilities: {},
+          clientInfo: { name: 'old', version: '1' },
+        },
+      }),
+    );
+    expect(JSON.parse(await stdio.response(1)).result.protocolVersion).toBe('2025-11-25');
+    stdio.write(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
+    stdio.write(listWithout('_meta', 2));
+    expect(JSON.parse(await stdio.response(2)).result.tools).toHaveLength(20);
   });
 });

@@ -1,4 +1,3 @@
-import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import {
   isJSONRPCRequest,
@@ -10,9 +9,13 @@ import {
   type Transport,
   UnsupportedProtocolVersionError,
 } from '@modelcontextprotocol/server';
+import { idOf, MAX_MESSAGE_BYTES, parseMessage } from '../mcp/message-limits.ts';
 
 /** The envelope versions this server speaks; 2025-11-25 clients use `initialize` and no envelope. */
 const MODERN_VERSIONS = ['2026-07-28'];
+/** The `_meta` keys every 2026-07-28 request must carry. */
+const REQUIRED_META_KEYS = [PROTOCOL_VERSION_META_KEY, 'io.modelcontextprotocol/clientCapabilities'];
+const NEWLINE = 0x0a;
 
 /**
  * The stdio transport of this server: one JSON-RPC message per line in, one per line out.
@@ -26,6 +29,15 @@ const MODERN_VERSIONS = ['2026-07-28'];
  * It also checks every request's envelope version. The SDK's `serveStdio` checks it only until the
  * connection has settled on the 2026-07-28 era and then trusts every later line, so a request claiming
  * another version would be served; the spec says each request is answered -32022 instead.
+ *
+ * And it checks that every request carries the required `_meta` keys (-32602 otherwise), first or not:
+ * `serveStdio` would serve a first request without them the 2025-11-25 way, so whether it was accepted
+ * depended on what came before. A process that opened with a legacy `initialize` follows the 2025-11-25
+ * era, as the spec allows, and its requests carry no envelope.
+ *
+ * Lines are split on bytes, not read as text: a line longer than MAX_MESSAGE_BYTES is dropped as it
+ * arrives (memory stays bounded) and answered -32600, and a line that is not UTF-8 is -32700 instead of
+ * being decoded into U+FFFD; HTTP bodies get the same checks (`parseMessage`).
  */
 export class LineTransport implements Transport {
   onclose?: () => void;
@@ -35,6 +47,12 @@ export class LineTransport implements Transport {
   private readonly pending = new Set<RequestId>();
   private inputEnded = false;
   private closed = false;
+  /** Set by a legacy `initialize` before any 2026-07-28 request: the connection then speaks 2025-11-25. */
+  private era: 'modern' | 'legacy' | undefined;
+  private buffered: Buffer[] = [];
+  private bufferedBytes = 0;
+  /** The current line passed MAX_MESSAGE_BYTES: the rest of it is dropped up to its newline. */
+  private overlong = false;
 
   constructor(
     private readonly input: Readable,
@@ -47,12 +65,50 @@ export class LineTransport implements Transport {
       this.input.destroy();
       void this.close();
     });
-    const lines = createInterface({ input: this.input, crlfDelay: Number.POSITIVE_INFINITY });
-    lines.on('line', (line) => this.receive(line));
-    lines.on('close', () => {
+    this.input.on('data', (chunk: Buffer) => this.split(chunk));
+    const ended = () => {
+      if (this.inputEnded) return;
       this.inputEnded = true;
+      this.endLine();
       this.closeWhenIdle();
-    });
+    };
+    this.input.on('end', ended);
+    this.input.on('close', ended);
+  }
+
+  private split(chunk: Buffer): void {
+    let start = 0;
+    for (let at = chunk.indexOf(NEWLINE); at !== -1; at = chunk.indexOf(NEWLINE, start)) {
+      this.keep(chunk.subarray(start, at));
+      this.endLine();
+      start = at + 1;
+    }
+    this.keep(chunk.subarray(start));
+  }
+
+  private keep(part: Buffer): void {
+    if (this.overlong || part.length === 0) return;
+    this.bufferedBytes += part.length;
+    if (this.bufferedBytes > MAX_MESSAGE_BYTES) {
+      this.overlong = true;
+      this.buffered = [];
+      return;
+    }
+    this.buffered.push(part);
+  }
+
+  private endLine(): void {
+    const line = Buffer.concat(this.buffered, this.overlong ? 0 : this.bufferedBytes);
+    const overlong = this.overlong;
+    this.buffered = [];
+    this.bufferedBytes = 0;
+    this.overlong = false;
+    if (overlong) {
+      this.reject(null, -32600, `Invalid Request: a line must not exceed ${MAX_MESSAGE_BYTES} bytes`);
+      return;
+    }
+    // A CRLF line end (a Windows terminal) leaves its CR behind.
+    this.receive(line.at(-1) === 0x0d ? line.subarray(0, -1) : line);
   }
 
   async send(message: JSONRPCMessage): Promise<void> {
@@ -70,15 +126,14 @@ export class LineTransport implements Transport {
     this.onclose?.();
   }
 
-  private receive(line: string): void {
-    if (line.trim() === '') return;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch (error) {
-      this.reject(null, -32700, `Parse error: ${(error as Error).message}`);
+  private receive(line: Buffer): void {
+    if (line.toString('latin1').trim() === '') return;
+    const parsed = parseMessage(line);
+    if (parsed.kind === 'invalid') {
+      this.reject(parsed.id, parsed.code, parsed.message);
       return;
     }
+    const value = parsed.value;
     let message: JSONRPCMessage;
     try {
       message = parseJSONRPCMessage(value);
@@ -87,13 +142,27 @@ export class LineTransport implements Transport {
       return;
     }
     if (isJSONRPCRequest(message)) {
-      const requested = (message.params?._meta as Record<string, unknown> | undefined)?.[
-        PROTOCOL_VERSION_META_KEY
-      ];
+      const meta = message.params?._meta as Record<string, unknown> | undefined;
+      const requested = meta?.[PROTOCOL_VERSION_META_KEY];
       if (typeof requested === 'string' && !MODERN_VERSIONS.includes(requested)) {
         const error = new UnsupportedProtocolVersionError({ supported: [...MODERN_VERSIONS], requested });
         this.reject(message.id, error.code, error.message, error.data);
         return;
+      }
+      if (message.method === 'initialize' && requested === undefined) {
+        this.era ??= 'legacy';
+      } else if (this.era !== 'legacy') {
+        const missing = REQUIRED_META_KEYS.filter((key) => meta?.[key] === undefined);
+        if (missing.length > 0) {
+          this.reject(
+            message.id,
+            -32602,
+            `Invalid params: a 2026-07-28 request must carry params._meta with ${missing.join(' and ')}`,
+            { envelope: { missing: meta === undefined ? ['_meta'] : missing } },
+          );
+          return;
+        }
+        this.era = 'modern';
       }
       this.pending.add(message.id);
     }
@@ -114,12 +183,6 @@ export class LineTransport implements Transport {
   private closeWhenIdle(): void {
     if (this.inputEnded && this.pending.size === 0) void this.close();
   }
-}
-
-function idOf(value: unknown): RequestId | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const id = (value as { id?: unknown }).id;
-  return typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id)) ? id : null;
 }
 
 function cancelledRequestId(message: JSONRPCMessage): RequestId | undefined {

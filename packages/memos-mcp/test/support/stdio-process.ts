@@ -26,6 +26,11 @@ export class StdioServer {
     this.running.child.stdin?.write(`${line}\n`);
   }
 
+  /** Raw bytes, for lines that are not UTF-8. */
+  writeBytes(bytes: Buffer): void {
+    this.running.child.stdin?.write(bytes);
+  }
+
   endInput(): void {
     this.running.child.stdin?.end();
   }
