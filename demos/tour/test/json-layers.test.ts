@@ -8,28 +8,12 @@ const mark = (role: Role, text: string) => (role === 'punct' ? text : `<${role}>
 const strip = (text: string) => text.replace(/<\w+>|<\/>/g, '');
 
 describe('roleAt', () => {
-  it.each([
-    [['jsonrpc'], 'key', 'envelope'],
-    [['id'], 'value', 'envelope'],
-    [['error', 'code'], 'value', 'envelope'],
-    [['params', '_meta', 'io.modelcontextprotocol/protocolVersion'], 'value', 'protocol'],
-    [['params', 'name'], 'key', 'protocol'],
-    [['params', 'name'], 'value', 'business'],
-    [['params', 'arguments'], 'key', 'protocol'],
-    [['params', 'arguments', 'filter'], 'key', 'business'],
-    [['result', 'resultType'], 'value', 'protocol'],
-    [['result', 'structuredContent', 'memos'], 'key', 'business'],
-    [['result', 'content', 0, 'type'], 'value', 'protocol'],
-    [['result', 'content', 0, 'text'], 'value', 'business'],
-    [['result', 'tools', 3, 'annotations', 'readOnlyHint'], 'key', 'protocol'],
-    [['result', 'tools', 3, 'inputSchema', 'properties'], 'key', 'business'],
-    [['result', 'ttlMs'], 'key', 'protocol'],
-  ] as const)('%j (%s) is %s', (path, part, role) => {
-    expect(roleAt(path, part, 'jsonrpc')).toBe(role);
-  });
-
-  it('treats a REST body as business data all the way down', () => {
+  // The rule itself is wire's layerOf, tested there; the tour only adds punctuation for a bare value.
+  it('follows the wire rule and treats a REST body as business data all the way down', () => {
+    expect(roleAt(['result', 'structuredContent', 'memos'], 'key', 'jsonrpc')).toBe('business');
+    expect(roleAt(['result', 'resultType'], 'value', 'jsonrpc')).toBe('protocol');
     expect(roleAt(['memos'], 'key', 'business')).toBe('business');
+    expect(roleAt([], 'value', 'jsonrpc')).toBe('punct');
   });
 });
 

@@ -5,6 +5,7 @@
 import { type Dataset, DEFAULT_DATASET, type MemoStore } from '@memos-kit/memos-rest';
 import { bilingualMessages, type Lang, PROTOCOL_VERSION } from '@memos-kit/terminal';
 import type { Request, RequestHandler } from 'express';
+import pairs from './index-page.messages.json' with { type: 'json' };
 
 export interface IndexPageOptions {
   /** The in-process mock's data; absent when the adapter forwards to another Memos (`--memos-url`). */
@@ -15,52 +16,8 @@ export interface IndexPageOptions {
   memosUrl?: string | undefined;
 }
 
-const words = bilingualMessages({
-  title: { zh: 'Memos REST + MCP 教具服务', en: 'Memos REST + MCP teaching server' },
-  intro: {
-    zh: '同一个进程、同一个端口：Memos v0.30.0 的 REST API 在 /api/v1，它的 MCP 适配器在 POST /mcp（MCP {version}）。',
-    en: 'One process, one port: the Memos v0.30.0 REST API under /api/v1 and its MCP adapter at POST /mcp (MCP {version}).',
-  },
-  endpoints: { zh: '端点', en: 'Endpoints' },
-  rest: { zh: 'REST API（模拟的 Memos v0.30.0）', en: 'REST API (the mock Memos v0.30.0)' },
-  openapi: {
-    zh: 'OpenAPI 文档：REST 与 MCP 共用的契约',
-    en: 'OpenAPI document: the contract REST and MCP share',
-  },
-  mcp: { zh: 'MCP 端点，{tools} 个工具（只接受 POST）', en: 'MCP endpoint, {tools} tools (POST only)' },
-  dataset: { zh: '数据集', en: 'Dataset' },
-  remote: {
-    zh: '转发到 {url}：数据在那台服务器上，这里没有令牌表。',
-    en: 'Forwarding to {url}: the data lives on that server, so there is no token table here.',
-  },
-  contents: {
-    zh: '{memos} 条 memo、{comments} 条评论、{users} 个用户、{reactions} 个表情回应、{attachments} 个附件',
-    en: '{memos} memos, {comments} comments, {users} users, {reactions} reactions, {attachments} attachments',
-  },
-  tokens: {
-    zh: '令牌（Authorization: Bearer <令牌>，REST 和 MCP 通用）',
-    en: 'Tokens (Authorization: Bearer <token>, for REST and MCP alike)',
-  },
-  noTokens: {
-    zh: '这个数据集没有令牌：请求都是匿名的。',
-    en: 'This dataset has no tokens: requests are anonymous.',
-  },
-  try: { zh: '可以复制的请求（在仓库根目录运行）', en: 'Requests to copy (run from the repository root)' },
-  tryRest: { zh: 'REST：列出 memo', en: 'REST: list memos' },
-  tryMcp: {
-    zh: 'MCP：同一个动作，body 是文章第 8.1 节的那一行',
-    en: 'MCP: the same action, the body is the line of the article, section 8.1',
-  },
-  shells: {
-    zh: '这两行用双引号，sh、cmd 和 PowerShell 都能运行（PowerShell 里把 curl 写成 curl.exe）。',
-    en: 'Both lines use double quotes, so sh, cmd and PowerShell all run them (in PowerShell, write curl.exe).',
-  },
-  articleData: {
-    zh: '要得到文章里的字节：pnpm serve --dataset empty 重现 id 0–2（{"memos": []}），--dataset article 重现 id 3。',
-    en: 'For the article\'s bytes: pnpm serve --dataset empty reproduces ids 0–2 ({"memos": []}), --dataset article id 3.',
-  },
-  language: { zh: 'English', en: '中文' },
-});
+// The page's sentences, side by side per key, so a translator edits data, not code.
+const words = bilingualMessages(pairs);
 
 /** The article's stdio request line: a body-only file, so curl sends its bytes without a shell's help. */
 const MCP_BODY_FILE = 'fixtures/08-stdio/request.jsonl';
