@@ -49,3 +49,11 @@ export function memoOr404(store: MemoStore, uid: string): MemoRow {
   if (!memo) throw notFound('memo not found');
   return memo;
 }
+
+/**
+ * Stricter than Memos v0.30.0 on purpose: another user's PRIVATE memo is answered as if it did not exist where
+ * Memos would give away that it does (listing its relations, relating a memo to it). Admins see it, as in Memos.
+ */
+export function hiddenFrom(memo: MemoRow, viewer: Viewer): boolean {
+  return memo.visibility === 'PRIVATE' && memo.creatorId !== viewer?.id && !isAdmin(viewer);
+}

@@ -379,3 +379,54 @@ describe('hostile filters cannot stall the class', () => {
     expect(() => budget.spend(busy)).toThrow(/took more than 5 ms/);
   });
 });
+
+describe('no existence oracle (stricter than Memos on purpose)', () => {
+  const server = useTestServer('workshop');
+  const relate = (token: string, path: string, related: string, method = 'PATCH') =>
+    raw(server.url, method, path, {
+      token,
+      body: JSON.stringify({
+        content: 'x',
+        relations: [{ relatedMemo: { name: related }, type: 'REFERENCE' }],
+      }),
+    });
+  // The answer for a private memo must be the answer for a missing one, but for the name itself.
+  const sameAs = (a: RawResult, b: RawResult, hidden: string, missing: string) => {
+    expect(a.status).toBe(404);
+    expect(a.status).toBe(b.status);
+    expect(a.text.replaceAll(hidden, missing)).toBe(b.text);
+  };
+
+  it("listing the relations of another user's private memo is a 404, as for a missing memo", async () => {
+    const hidden = await raw(server.url, 'GET', '/memos/bob-private-todo/relations', { token: TOKENS.alice });
+    const missing = await raw(server.url, 'GET', '/memos/ghost/relations', { token: TOKENS.alice });
+    sameAs(hidden, missing, 'bob-private-todo', 'ghost');
+  });
+
+  it('the creator and an admin still list them, as in Memos', async () => {
+    for (const token of [TOKENS.bob, TOKENS.admin]) {
+      const response = await raw(server.url, 'GET', '/memos/bob-private-todo/relations', { token });
+      expect(response.status).toBe(200);
+    }
+  });
+
+  it.each([
+    ['PATCH', '/memos/q3-roadmap/relations'],
+    ['PATCH', '/memos/q3-roadmap?updateMask=relations'],
+    ['POST', '/memos'],
+  ])(
+    "relating a memo to another user's private memo (%s %s) is the 404 of a missing memo",
+    async (method, path) => {
+      const before = server.store.relations.length;
+      const hidden = await relate(TOKENS.alice, path, 'memos/bob-private-todo', method);
+      const missing = await relate(TOKENS.alice, path, 'memos/ghost', method);
+      sameAs(hidden, missing, 'bob-private-todo', 'ghost');
+      expect(server.store.relations.length).toBe(before);
+    },
+  );
+
+  it('an admin may still relate to it, as in Memos', async () => {
+    const response = await relate(TOKENS.admin, '/memos/welcome/relations', 'memos/bob-private-todo');
+    expect(response.status).toBe(200);
+  });
+});

@@ -4,6 +4,7 @@ import {
   assertCanRead,
   assertCanSeeParts,
   assertCanWrite,
+  hiddenFrom,
   inListScope,
   isAdmin,
   memoOr404,
@@ -71,6 +72,7 @@ function memoUid(req: Request): string {
 function referenceTargets(
   store: MemoStore,
   body: Record<string, unknown>,
+  viewer: UserRow,
   self?: MemoRow,
 ): number[] | undefined {
   const names = readNames(body, 'relations', 'memos', 'relatedMemo');
@@ -80,7 +82,8 @@ function referenceTargets(
   names.forEach((uid, index) => {
     if (entries[index]?.type === 'COMMENT') return;
     const related = store.memoByUid(uid);
-    if (!related) throw notFound(`memo not found: ${uid}`);
+    // Another user's private memo gets the same answer as a missing one, so a 404 tells nothing.
+    if (!related || hiddenFrom(related, viewer)) throw notFound(`memo not found: ${uid}`);
     if (related.id !== self?.id && !ids.includes(related.id)) ids.push(related.id);
   });
   return ids;
@@ -126,7 +129,7 @@ function createMemoFrom(
   const updatedTs = readTime(body, 'updateTime');
   const location = readLocation(body);
   const attachmentUids = readNames(body, 'attachments', 'attachments');
-  const references = referenceTargets(store, body);
+  const references = referenceTargets(store, body, creator);
   const memo = store.insertMemo({
     uid,
     creatorId: creator.id,
@@ -261,7 +264,7 @@ export function memoRoutes(store: MemoStore): Router {
           break;
         }
         case 'relations': {
-          const references = referenceTargets(store, body, memo) ?? [];
+          const references = referenceTargets(store, body, viewer, memo) ?? [];
           changes.push(() => store.setReferences(memo, references));
           break;
         }
@@ -389,6 +392,8 @@ export function memoRoutes(store: MemoStore): Router {
   router.get('/memos/:memo/relations', guard, (req, res) => {
     const viewer = viewerOf(req, store);
     const memo = memoOr404(store, memoUid(req));
+    // Memos answers 200 with no relations here, which tells that the private memo exists.
+    if (hiddenFrom(memo, viewer)) throw notFound('memo not found');
     reply(req, res, 'ListMemoRelationsResponse', {
       relations: visibleRelations(store, memo, viewer).map((r) => relationView(store, r)),
     });
@@ -398,7 +403,7 @@ export function memoRoutes(store: MemoStore): Router {
     const viewer = viewerOf(req, store);
     const memo = memoOr404(store, memoUid(req));
     assertCanWrite(memo, viewer);
-    const references = referenceTargets(store, bodyObject(req), memo);
+    const references = referenceTargets(store, bodyObject(req), viewer, memo);
     if (!references) throw invalidArgument('relations is required');
     store.setReferences(memo, references);
     reply(req, res, 'Empty', {});
