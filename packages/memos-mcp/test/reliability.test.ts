@@ -1,6 +1,8 @@
 import { connect } from 'node:net';
+import { listen } from '@memos-kit/process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_REQUEST_BODY_BYTES, type RunningAdapter, startServer } from '../src/index.ts';
+import { createMcpEndpoint } from '../src/http/mcp-endpoint.ts';
+import { createAdapter, MAX_REQUEST_BODY_BYTES, type RunningAdapter, startServer } from '../src/index.ts';
 import { envelope, mcpRequest, type RawResponse, send, withOverrides } from './support/mcp-http.ts';
 import { StdioServer } from './support/stdio-process.ts';
 
@@ -254,5 +256,101 @@ describe('pnpm mcp:stdio under hostile lines', () => {
     stdio.write(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
     stdio.write(listWithout('_meta', 2));
     expect(JSON.parse(await stdio.response(2)).result.tools).toHaveLength(20);
+  });
+});
+
+describe('drain on close', () => {
+  it('lets an SSE tools/call in flight receive its result before the server closes', async () => {
+    const paced = await startServer({
+      port: 0,
+      dataset: 'workshop',
+      pace: { progressAtMs: 50, resultAtMs: 1200 },
+    });
+    let closed = false;
+    try {
+      const { headers, body } = mcpRequest(
+        'tools/call',
+        { name: 'memo_list_memos', arguments: { pageSize: 1 }, _meta: { progressToken: 'drain' } },
+        'in-flight',
+      );
+      const response = await fetch(paced.mcpUrl, { method: 'POST', headers, body });
+      expect(response.headers.get('content-type')).toMatch(/text\/event-stream/);
+      const reader = response.body?.getReader();
+      const first = await reader?.read();
+      expect(new TextDecoder().decode(first?.value)).toContain('notifications/progress');
+      // The call is in flight: the progress went out, the result is due in about a second.
+      const closing = paced.close({ graceMs: 5_000 }).then(() => {
+        closed = true;
+      });
+      let rest = '';
+      for (let chunk = await reader?.read(); chunk && !chunk.done; chunk = await reader?.read()) {
+        rest += new TextDecoder().decode(chunk.value);
+      }
+      expect(rest).toContain('"id":"in-flight"');
+      expect(rest).toContain('"resultType":"complete"');
+      await closing;
+      // A new request is refused while it drains, and after: the port is closed.
+      await expect(fetch(paced.mcpUrl, { method: 'POST', headers, body })).rejects.toThrow();
+    } finally {
+      if (!closed) await paced.close();
+    }
+  });
+});
+
+describe("the MCP endpoint's own close()", () => {
+  /** Starts an SSE tools/call against a bare endpoint and returns once its progress event has arrived. */
+  async function callInFlight() {
+    const adapter = await createAdapter({ dataset: 'workshop' });
+    const log: string[] = [];
+    const endpoint = createMcpEndpoint({
+      runner: adapter.runner,
+      pace: { progressAtMs: 50, resultAtMs: 1200 },
+      log: (line) => log.push(line),
+    });
+    const http = await listen((req, res) => void endpoint(req, res));
+    const { headers, body } = mcpRequest(
+      'tools/call',
+      { name: 'memo_list_memos', arguments: { pageSize: 1 }, _meta: { progressToken: 'p' } },
+      'in-flight',
+    );
+    const response = await fetch(`${http.url}/mcp`, { method: 'POST', headers, body });
+    const reader = response.body?.getReader();
+    const first = await reader?.read();
+    expect(new TextDecoder().decode(first?.value)).toContain('notifications/progress');
+    const rest = async () => {
+      let text = '';
+      try {
+        for (let chunk = await reader?.read(); chunk && !chunk.done; chunk = await reader?.read()) {
+          text += new TextDecoder().decode(chunk.value);
+        }
+      } catch {
+        // the stream was cut: what arrived so far is the answer
+      }
+      return text;
+    };
+    return { endpoint, log, rest, stop: () => http.close() };
+  }
+
+  it('waits for the answer in flight within its grace, and says so in the log', async () => {
+    const call = await callInFlight();
+    try {
+      expect(call.endpoint.inFlight).toBe(1);
+      const [, text] = await Promise.all([call.endpoint.close({ graceMs: 5_000 }), call.rest()]);
+      expect(text).toContain('"id":"in-flight"');
+      expect(call.log).toContain('mcp: closing: 1 answer(s) drained, 0 cut short');
+    } finally {
+      await call.stop();
+    }
+  });
+
+  it('without a grace, ends the call at once and reports it cut short', async () => {
+    const call = await callInFlight();
+    try {
+      const [, text] = await Promise.all([call.endpoint.close(), call.rest()]);
+      expect(text).not.toContain('"id":"in-flight"');
+      expect(call.log).toContain('mcp: closing: 0 answer(s) drained, 1 cut short');
+    } finally {
+      await call.stop();
+    }
   });
 });

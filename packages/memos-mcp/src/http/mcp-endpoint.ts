@@ -25,7 +25,15 @@ export interface McpEndpointOptions extends McpServerOptions {
 }
 
 export type NodeHandler = ((req: IncomingMessage, res: ServerResponse) => Promise<void>) & {
-  close(): Promise<void>;
+  /** Answers being written right now (an SSE tools/call stays here until its result is out). */
+  readonly inFlight: number;
+  /**
+   * Waits up to `graceMs` (0, the default: not at all) for the answers in flight, then closes the SDK's
+   * handlers, which ends whatever is left. The HTTP server should stop accepting first (see
+   * `@memos-kit/process`'s `listen(...).close({ graceMs })`), so nothing new arrives meanwhile. The log
+   * says how many answers were drained and how many were cut short.
+   */
+  close(options?: { graceMs?: number }): Promise<void>;
 };
 
 /**
@@ -55,7 +63,14 @@ export function createMcpEndpoint(options: McpEndpointOptions): NodeHandler {
     : served;
   const node = toNodeHandler(hooked, { maxRequestBodySize });
 
+  const open = new Set<ServerResponse>();
+  let emptied: (() => void) | undefined;
   const endpoint = async (req: IncomingMessage, res: ServerResponse) => {
+    open.add(res);
+    res.once('close', () => {
+      open.delete(res);
+      if (open.size === 0) emptied?.();
+    });
     if (rejectUnservable(req, res, allowedHostnames, options.log)) return;
     const writer = articleHeadWriter(res);
     const body = await readJsonBody(req, maxRequestBodySize);
@@ -81,11 +96,26 @@ export function createMcpEndpoint(options: McpEndpointOptions): NodeHandler {
         return;
     }
   };
-  return Object.assign(endpoint, {
-    close: async () => {
-      await Promise.all([auto.close(), streaming?.close()]);
-    },
-  });
+  const close = async ({ graceMs = 0 } = {}): Promise<void> => {
+    const before = open.size;
+    if (before > 0 && graceMs > 0) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, graceMs);
+        emptied = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      emptied = undefined;
+    }
+    const cutShort = open.size;
+    if (before > 0)
+      options.log?.(`mcp: closing: ${before - cutShort} answer(s) drained, ${cutShort} cut short`);
+    await Promise.all([auto.close(), streaming?.close()]);
+  };
+  return Object.defineProperties(Object.assign(endpoint, { close }), {
+    inFlight: { get: () => open.size },
+  }) as NodeHandler;
 }
 
 /** A JSON-RPC response (result or error, no method): what a client sends back to a server's request. */
