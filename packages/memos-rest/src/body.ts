@@ -12,19 +12,19 @@ export const ATTACHMENT_BODY_BYTES = 48 << 20;
  * After an early answer (401, 413, ...) the rest of the body is read and dropped, so that a client still
  * sending can read the answer instead of a broken pipe; beyond this many bytes the connection is closed.
  */
-export const DRAIN_BYTES = 64 << 20;
+const DRAIN_BYTES = 64 << 20;
 /**
  * The deepest nesting of arrays and objects a body may have. Memos' requests are a few levels deep; the
  * handlers and validators walk bodies recursively, and 10 000 levels would overflow their stack.
  */
-export const MAX_JSON_DEPTH = 64;
+const MAX_JSON_DEPTH = 64;
 
 /**
  * Whether arrays and objects nest deeper than `limit`, walked with an explicit stack, since a recursive walk
  * is exactly what a deep body breaks. (JSON.parse itself does not recurse in V8.)
  */
 // TOOLKIT-CANDIDATE: the MCP transports bound the depth of a message the same way.
-export function nestedDeeperThan(value: unknown, limit: number): boolean {
+function nestedDeeperThan(value: unknown, limit: number): boolean {
   const pending: [unknown, number][] = [[value, 1]];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const [node, depth] = next;

@@ -5,9 +5,9 @@
 import { filterError } from './messages.ts';
 
 /** At most this many pieces once counted repetitions are expanded (`(a|b){20}` is 60: a, b and the group, twenty times). */
-export const MAX_PATTERN_PIECES = 100;
+const MAX_PATTERN_PIECES = 100;
 /** Regular-expression matching a single request may spend, over all its rows. */
-export const MATCH_BUDGET_MS = 50;
+const MATCH_BUDGET_MS = 50;
 
 interface Frame {
   /** Expanded size of the finished alternatives and pieces of this group so far. */
@@ -19,7 +19,7 @@ interface Frame {
  * plus 1, and `x{n}` / `x{n,m}` / `x{n,}` n (or m) times x. Unbounded `*`, `+`, `?` add nothing: RE2 loops
  * instead of copying. Only an estimate, but one that grows exactly as the matching work does.
  */
-export function expandedSize(source: string): number {
+function expandedSize(source: string): number {
   const stack: Frame[] = [{ size: 0 }];
   let last = 0; // the size of the atom a quantifier would apply to
   let i = 0;

@@ -63,12 +63,7 @@ export async function startTestServer(dataset: string | Dataset = 'workshop'): P
         body,
       });
       const text = await response.text();
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        json = undefined;
-      }
+      const json = jsonOrUndefined(text);
       const problems = contractProblems(method, `/api/v1${path}`, response.status, json);
       if (problems.length > 0) {
         throw new Error(`${method} ${target} broke the OpenAPI contract:\n${problems.join('\n')}\n${text}`);
@@ -89,6 +84,15 @@ export async function startTestServer(dataset: string | Dataset = 'workshop'): P
       };
     },
   };
+}
+
+/** A response body as JSON, or undefined when it is not JSON (a 401's text/plain, an HTML page). */
+export function jsonOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 export const TOKENS = {
