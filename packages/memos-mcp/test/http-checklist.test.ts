@@ -7,7 +7,15 @@ import {
   type RunningAdapter,
   startServer,
 } from '../src/index.ts';
-import { envelope, mcpRequest, postMcp, type RawResponse, send, withOverrides } from './support/mcp-http.ts';
+import {
+  envelope,
+  type JsonRpcError,
+  mcpRequest,
+  postMcp,
+  type RawResponse,
+  send,
+  withOverrides,
+} from './support/mcp-http.ts';
 
 /**
  * The 2026-07-28 rules for a tools-only server on Streamable HTTP (mcp-2026-07-28 §4), each broken on
@@ -18,12 +26,6 @@ beforeAll(async () => {
   server = await startServer({ port: 0, dataset: 'workshop' });
 });
 afterAll(() => server.close());
-
-interface JsonRpcError {
-  jsonrpc: '2.0';
-  id?: unknown;
-  error: { code: number; message: string; data?: Record<string, unknown> };
-}
 
 function expectJsonRpcError(
   response: { status: number; json?: unknown },

@@ -3,7 +3,14 @@ import { listen } from '@memos-kit/process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMcpEndpoint } from '../src/http/mcp-endpoint.ts';
 import { createAdapter, MAX_REQUEST_BODY_BYTES, type RunningAdapter, startServer } from '../src/index.ts';
-import { envelope, mcpRequest, type RawResponse, send, withOverrides } from './support/mcp-http.ts';
+import {
+  envelope,
+  type JsonRpcError,
+  mcpRequest,
+  type RawResponse,
+  send,
+  withOverrides,
+} from './support/mcp-http.ts';
 import { StdioServer } from './support/stdio-process.ts';
 
 /**
@@ -16,12 +23,6 @@ beforeAll(async () => {
   server = await startServer({ port: 0, dataset: 'workshop' });
 });
 afterAll(() => server.close());
-
-interface JsonRpcError {
-  jsonrpc: '2.0';
-  id: unknown;
-  error: { code: number; message: string };
-}
 
 function expectRefusal(response: RawResponse, statuses: number[], codes: number[]): JsonRpcError {
   expect(statuses, response.body.slice(0, 300)).toContain(response.status);

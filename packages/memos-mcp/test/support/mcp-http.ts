@@ -34,6 +34,13 @@ export function mcpRequest(
   return { body, headers };
 }
 
+/** A JSON-RPC error response as the server writes it. */
+export interface JsonRpcError {
+  jsonrpc: '2.0';
+  id?: unknown;
+  error: { code: number; message: string; data?: Record<string, unknown> };
+}
+
 export interface RawResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
