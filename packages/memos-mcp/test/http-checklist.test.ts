@@ -1,12 +1,7 @@
 import { hostname, networkInterfaces } from 'node:os';
 import { replayHttpFixture } from '@memos-kit/wire';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  allowedHostnamesFor,
-  MAX_REQUEST_BODY_BYTES,
-  type RunningAdapter,
-  startServer,
-} from '../src/index.ts';
+import { describe, expect, it } from 'vitest';
+import { allowedHostnamesFor, MAX_REQUEST_BODY_BYTES, startServer } from '../src/index.ts';
 import {
   envelope,
   type JsonRpcError,
@@ -16,16 +11,13 @@ import {
   send,
   withOverrides,
 } from './support/mcp-http.ts';
+import { sharedServer } from './support/shared-server.ts';
 
 /**
  * The 2026-07-28 rules for a tools-only server on Streamable HTTP (mcp-2026-07-28 §4), each broken on
  * purpose. Most requests start from the article's own (the fixtures) and change one thing.
  */
-let server: RunningAdapter;
-beforeAll(async () => {
-  server = await startServer({ port: 0, dataset: 'workshop' });
-});
-afterAll(() => server.close());
+const server = sharedServer();
 
 function expectJsonRpcError(
   response: { status: number; json?: unknown },

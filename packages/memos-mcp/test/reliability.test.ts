@@ -1,8 +1,8 @@
 import { connect } from 'node:net';
 import { listen } from '@memos-kit/process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createMcpEndpoint } from '../src/http/mcp-endpoint.ts';
-import { createAdapter, MAX_REQUEST_BODY_BYTES, type RunningAdapter, startServer } from '../src/index.ts';
+import { createAdapter, MAX_REQUEST_BODY_BYTES, startServer } from '../src/index.ts';
 import {
   envelope,
   type JsonRpcError,
@@ -11,6 +11,7 @@ import {
   send,
   withOverrides,
 } from './support/mcp-http.ts';
+import { sharedServer } from './support/shared-server.ts';
 import { StdioServer } from './support/stdio-process.ts';
 
 /**
@@ -18,11 +19,7 @@ import { StdioServer } from './support/stdio-process.ts';
  * absurdly nested bodies. Each probe drives a real server over loopback; none may answer 5xx or show a
  * stack, and every refusal is a JSON-RPC error a client can read.
  */
-let server: RunningAdapter;
-beforeAll(async () => {
-  server = await startServer({ port: 0, dataset: 'workshop' });
-});
-afterAll(() => server.close());
+const server = sharedServer();
 
 function expectRefusal(response: RawResponse, statuses: number[], codes: number[]): JsonRpcError {
   expect(statuses, response.body.slice(0, 300)).toContain(response.status);
