@@ -59,6 +59,14 @@ export function jsonBody(limit: number): RequestHandler {
         next(invalidArgument(`the request body nests deeper than ${MAX_JSON_DEPTH} levels`));
       else next();
     });
+    // On an error (a chunked body past the cap, a corrupt gzip) the parser reads the whole rest of the body
+    // before it answers; past the drain bound it stops. The parser's listener is attached by now (it starts
+    // reading synchronously), so this one only counts.
+    let seen = 0;
+    req.on('data', (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > limit + DRAIN_BYTES) req.socket.destroy();
+    });
   };
 }
 

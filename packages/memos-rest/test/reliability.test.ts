@@ -77,16 +77,16 @@ describe('writes are atomic', () => {
 });
 
 /**
- * One request over a bare socket, as curl sends it: a head announcing `announced` body bytes, then `sent` of
- * them (spaces, streamed from one reused chunk with backpressure, so the client holds no big buffer). Resolves
+ * One request over a bare socket, as curl sends it: a head announcing `announced` body bytes (or a chunked
+ * body), then `sent` bytes (spaces, streamed from one reused chunk with backpressure, so the client holds no big buffer). Resolves
  * with the raw answer (status line, headers, body) once it is complete and the sending is over, or with what
  * came within `timeoutMs`; a connection the server breaks while the client still sends rejects.
  */
 function exchange(
   url: string,
   head: { method: string; path: string; headers?: Record<string, string> },
-  announced: number,
-  sent = announced,
+  announced: number | 'chunked',
+  sent = typeof announced === 'number' ? announced : 0,
   timeoutMs = 10_000,
 ): Promise<string> {
   const { hostname, port } = new URL(url);
@@ -116,7 +116,9 @@ function exchange(
       answered = split >= 0 && length !== undefined && received.length >= split + 4 + Number(length);
       settle();
     });
-    const lines = Object.entries({ host: hostname, 'content-length': String(announced), ...head.headers });
+    const chunked = announced === 'chunked';
+    const framing = chunked ? { 'transfer-encoding': 'chunked' } : { 'content-length': String(announced) };
+    const lines = Object.entries({ host: hostname, ...framing, ...head.headers });
     socket.write(
       `${head.method} /api/v1${head.path} HTTP/1.1\r\n${lines.map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n`,
     );
@@ -124,7 +126,12 @@ function exchange(
       while (written < sent) {
         const part = chunk.subarray(0, Math.min(chunk.length, sent - written));
         written += part.length;
-        if (!socket.write(part)) return void socket.once('drain', pump);
+        const framed = chunked
+          ? Buffer.concat([Buffer.from(`${part.length.toString(16)}\r\n`), part, Buffer.from('\r\n')])
+          : part;
+        // The last chunk of a chunked body is followed by the zero-length one that ends it.
+        const last = chunked && written >= sent ? Buffer.concat([framed, Buffer.from('0\r\n\r\n')]) : framed;
+        if (!socket.write(last)) return void socket.once('drain', pump);
       }
       settle();
     };
@@ -178,6 +185,18 @@ describe('authentication before bodies, bodies bounded per route', () => {
     expect(bodyOf(authed)).toMatchObject({ code: 8 });
     const anonymous = await exchange(server.url, { method: 'PATCH', path: '/memos/welcome' }, 8 * MiB);
     expect(statusOf(anonymous)).toBe(401);
+  });
+
+  it('a chunked body past the cap gets its 413 too, readable', async () => {
+    const bob = { authorization: `Bearer ${TOKENS.bob}` };
+    const answer = await exchange(
+      server.url,
+      { method: 'POST', path: '/memos', headers: bob },
+      'chunked',
+      8 * MiB,
+    );
+    expect(statusOf(answer)).toBe(413);
+    expect(bodyOf(answer)).toMatchObject({ code: 8 });
   });
 
   it('attachments keep their large cap', async () => {
