@@ -56,6 +56,21 @@ describe('writes are atomic', () => {
     expect(await memoOf('deploy-snippet')).toEqual(before);
   });
 
+  it('a create naming a missing related memo or a foreign attachment leaves no memo behind', async () => {
+    const before = server.store.memos.length;
+    for (const fields of [
+      { relations: ghostRelation },
+      { attachments: [{ name: 'attachments/handbook-pdf' }] },
+    ]) {
+      const response = await raw(server.url, 'POST', '/memos', {
+        token: TOKENS.bob,
+        body: JSON.stringify({ content: 'half-made', ...fields }),
+      });
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(server.store.memos.length).toBe(before);
+    }
+  });
+
   it('a refused attachment set on its own route keeps the old set and the update time', async () => {
     const before = await memoOf('incident-db');
     const response = await raw(server.url, 'PATCH', '/memos/incident-db/attachments', {

@@ -26,7 +26,7 @@ import {
   readTime,
   readVisibility,
 } from '../memo-input.ts';
-import type { MemoRow, UserRow } from '../model.ts';
+import type { AttachmentRow, MemoRow, UserRow } from '../model.ts';
 import { parseOrderBy, sortMemos } from '../order-by.ts';
 import { decodePageToken, encodePageToken } from '../page-token.ts';
 import { generateUid, type MemoStore } from '../store.ts';
@@ -89,12 +89,9 @@ function referenceTargets(
   return ids;
 }
 
-/**
- * Checks a new attachment set for a memo with SetMemoAttachments' ownership rules and returns the change,
- * not yet made: a caller validates every field of a request first and applies all of them or none.
- */
-function planAttachments(store: MemoStore, memo: MemoRow, uids: string[], viewer: UserRow): () => void {
-  const wanted = uids.map((uid) => {
+/** The attachments named, each of them the caller's (or the caller an admin), as SetMemoAttachments requires. */
+function attachable(store: MemoStore, uids: string[], viewer: UserRow): AttachmentRow[] {
+  return uids.map((uid) => {
     const attachment = store.attachmentByUid(uid);
     if (!attachment) throw notFound(`attachment not found: ${uid}`);
     if (attachment.creatorId !== viewer.id && !isAdmin(viewer)) {
@@ -102,6 +99,14 @@ function planAttachments(store: MemoStore, memo: MemoRow, uids: string[], viewer
     }
     return attachment;
   });
+}
+
+/**
+ * Checks a new attachment set for a memo with SetMemoAttachments' ownership rules and returns the change,
+ * not yet made: a caller validates every field of a request first and applies all of them or none.
+ */
+function planAttachments(store: MemoStore, memo: MemoRow, uids: string[], viewer: UserRow): () => void {
+  const wanted = attachable(store, uids, viewer);
   const removed = store.attachmentsOf(memo).filter((a) => !wanted.includes(a));
   for (const attachment of removed) {
     if (attachment.creatorId !== viewer.id && !isAdmin(viewer)) {
@@ -129,6 +134,8 @@ function createMemoFrom(
   const updatedTs = readTime(body, 'updateTime');
   const location = readLocation(body);
   const attachmentUids = readNames(body, 'attachments', 'attachments');
+  // Everything is checked before the memo exists, so a refused create leaves no trace (not even an id).
+  const attachments = attachmentUids ? attachable(store, attachmentUids, creator) : [];
   const references = referenceTargets(store, body, creator);
   const memo = store.insertMemo({
     uid,
@@ -140,13 +147,8 @@ function createMemoFrom(
     location,
     parentId: parent?.id,
   });
-  try {
-    if (attachmentUids) planAttachments(store, memo, attachmentUids, creator)();
-    if (references) store.setReferences(memo, references);
-  } catch (error) {
-    store.deleteMemo(memo);
-    throw error;
-  }
+  for (const attachment of attachments) store.linkAttachment(attachment, memo);
+  if (references) store.setReferences(memo, references);
   return memo;
 }
 
