@@ -17,14 +17,14 @@ const DRAIN_BYTES = 64 << 20;
  * The deepest nesting of arrays and objects a body may have. Memos' requests are a few levels deep; the
  * handlers and validators walk bodies recursively, and 10 000 levels would overflow their stack.
  */
-const MAX_JSON_DEPTH = 64;
+export const MAX_JSON_DEPTH = 64;
 
 /**
  * Whether arrays and objects nest deeper than `limit`, walked with an explicit stack, since a recursive walk
- * is exactly what a deep body breaks. (JSON.parse itself does not recurse in V8.)
+ * is exactly what a deep body breaks. (JSON.parse itself does not recurse in V8.) The MCP adapter bounds its
+ * messages, on both transports, with this same function.
  */
-// TOOLKIT-CANDIDATE: the MCP transports bound the depth of a message the same way.
-function nestedDeeperThan(value: unknown, limit: number): boolean {
+export function nestedDeeperThan(value: unknown, limit: number): boolean {
   const pending: [unknown, number][] = [[value, 1]];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const [node, depth] = next;

@@ -1,5 +1,6 @@
 export type { Viewer } from './access.ts';
 export { createRestApp, type RestAppOptions } from './app.ts';
+export { MAX_JSON_DEPTH, nestedDeeperThan } from './body.ts';
 export {
   type Dataset,
   DEFAULT_DATASET,

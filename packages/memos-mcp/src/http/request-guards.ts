@@ -15,7 +15,7 @@ export const DEFAULT_ALLOWED_HOSTNAMES = ['127.0.0.1', 'localhost', '[::1]', 'me
  * it, and a client that is writing sees a broken pipe instead of the 413. Past either bound the
  * connection is cut; a client sending more than this has had the answer on the wire all along.
  */
-export const REFUSED_BODY_DRAIN = { maxBytes: 64 * 1024 * 1024, maxMs: 5_000 } as const;
+const REFUSED_BODY_DRAIN = { maxBytes: 64 * 1024 * 1024, maxMs: 5_000 } as const;
 
 /**
  * Rejects what the endpoint must not serve, before the SDK sees the request:

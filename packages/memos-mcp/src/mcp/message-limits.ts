@@ -1,17 +1,16 @@
+import { MAX_JSON_DEPTH, nestedDeeperThan } from '@memos-kit/memos-rest';
 import type { RequestId } from '@modelcontextprotocol/server';
 
 /** Tool arguments are small (a memo is at most 8 KiB); 1 MiB leaves room and stops abuse. */
 export const MAX_MESSAGE_BYTES = 1024 * 1024;
 
-/**
- * The deepest nesting of arrays and objects a message may have. A Memos request is a few levels deep; the
- * SDK's schema checks and the argument validator walk a message recursively, and 10 000 levels overflow
- * their stack (a 500 "Maximum call stack size exceeded"), so depth is bounded before anything walks it.
- */
-export const MAX_JSON_DEPTH = 64;
+// The deepest nesting a message may have is the REST mock's body limit: the SDK's schema checks and the
+// argument validator walk a message recursively, and 10 000 levels overflow their stack (a 500 "Maximum
+// call stack size exceeded"), so depth is bounded, with the mock's own non-recursive walk, before anything
+// else walks it.
 
 /** What a transport answers instead of handing a message on: a JSON-RPC error code, and the id if it was readable. */
-export interface MessageProblem {
+interface MessageProblem {
   code: number;
   message: string;
   id: RequestId | null;
@@ -50,20 +49,6 @@ export function parseMessage(bytes: Uint8Array): ParsedMessage {
     };
   }
   return { kind: 'json', value };
-}
-
-/** Whether arrays and objects nest deeper than `limit`, found with an explicit stack instead of recursion. */
-function nestedDeeperThan(value: unknown, limit: number): boolean {
-  const stack: Array<{ node: unknown; depth: number }> = [{ node: value, depth: 1 }];
-  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
-    const { node, depth } = item;
-    if (typeof node !== 'object' || node === null) continue;
-    if (depth > limit) return true;
-    for (const child of Array.isArray(node) ? node : Object.values(node)) {
-      if (typeof child === 'object' && child !== null) stack.push({ node: child, depth: depth + 1 });
-    }
-  }
-  return false;
 }
 
 /** The id of a message that may not be a valid JSON-RPC message, when it is a usable one. */
