@@ -21,8 +21,11 @@ export interface Step {
   layout: Layout;
   /** Set when the title is not a fixture's own. */
   title?: Bilingual;
-  /** True when the step sends a request the kit derived from a fixture, which the article does not print. */
-  derived?: boolean;
+  /**
+   * Set when the step sends a request the kit derived from a fixture, which the article does not print: how the kit
+   * built it, so the learner can rebuild it by hand.
+   */
+  derived?: Bilingual;
   /** The fixture whose article section the step belongs to, when not its first fixture's. */
   sectionFrom?: string;
   /** One line that says what to look at; shown under the title. */
@@ -113,7 +116,10 @@ export const steps: readonly Step[] = [
     layout: 'stream',
     // The article names this error in section 6 ("请求头与 body 不一致") without printing it.
     sectionFrom: 'unknown-tool',
-    derived: true,
+    derived: {
+      zh: '它由本项目把 id 0 请求的 Mcp-Name 头改成另一个工具名得到，body 不变。',
+      en: 'The kit built it from the id 0 request by changing its Mcp-Name header to another tool; the body is unchanged.',
+    },
     title: {
       zh: `请求头与 body 不一致：Mcp-Name 写成 ${claimedTool}（400，-32020）`,
       en: `Header and body disagree: Mcp-Name says ${claimedTool} (400, -32020)`,
@@ -139,7 +145,10 @@ export const steps: readonly Step[] = [
     layout: 'stream',
     // Section 6 lists what a server rejects; the article never sends a request without _meta.
     sectionFrom: 'unknown-tool',
-    derived: true,
+    derived: {
+      zh: '它由本项目从 id 2 的 tools/list 请求删掉 params._meta 得到，请求头不变。',
+      en: 'The kit built it from the id 2 tools/list request by deleting params._meta; the headers are unchanged.',
+    },
     title: {
       zh: '忘了 _meta 会怎样？tools/list 不带 params._meta（400，-32602）',
       en: 'What if I forget _meta? tools/list without params._meta (400, -32602)',

@@ -150,7 +150,7 @@ export class TextView implements ExchangeView {
       if (fixture.written) this.#prose('※ ', fixture.written[this.#o.lang], 'muted');
       if (fixture.abridged) this.#prose('※ ', fixture.abridged[this.#o.lang], 'muted');
     }
-    if (step.derived) this.#prose('※ ', this.#t('kitExchange'), 'muted');
+    if (step.derived) this.#prose('※ ', this.#t('kitExchange', { how: step.derived[this.#o.lang] }), 'muted');
   }
 
   // ---- raw messages -------------------------------------------------------------------------

@@ -67,7 +67,7 @@ const zh: Labels = {
     compare: '比较方式',
     files: '文件',
   },
-  exact: '逐字节',
+  exact: '同一 JSON 值',
   abridgedShort: '节选（活服务器可多出字段）',
   unknownFixture: '没有这个报文',
 };
@@ -106,7 +106,7 @@ const en: Labels = {
     compare: 'Compared',
     files: 'Files',
   },
-  exact: 'byte for byte',
+  exact: 'same JSON value',
   abridgedShort: 'abridged (a live server may add fields)',
   unknownFixture: 'No such fixture',
 };
