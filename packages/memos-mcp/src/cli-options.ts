@@ -54,6 +54,15 @@ const stdioOptions = {
       en: "the REST API's bearer token (default $MEMOS_TOKEN; else the dataset host's token with the built-in mock, anonymous with --memos-url)",
     },
   },
+  // `2>/dev/null` is how a POSIX shell hides stderr; cmd and PowerShell spell it otherwise, so the kit has a flag.
+  quiet: {
+    type: 'boolean',
+    short: 'q',
+    help: {
+      zh: '不在 stderr 写日志，只留 stdout 上的 MCP 消息（启动失败的那一行仍会写出）',
+      en: 'write no log to stderr, only the MCP messages on stdout (a failure to start is still reported)',
+    },
+  },
 } as const satisfies OptionSpecs;
 
 export const stdioCommand = {

@@ -11,9 +11,10 @@ import { createMcpServer } from './mcp/create-server.ts';
 import { LineTransport } from './stdio/line-transport.ts';
 
 // The log prefix tells these lines from a host's own when both write to one terminal.
-const log = (line: string) => process.stderr.write(`memos-mcp: ${line}\n`);
+const writeLog = (line: string) => process.stderr.write(`memos-mcp: ${line}\n`);
 
 await command(stdioCommand, async ({ values, lang }) => {
+  const log = values.quiet ? () => {} : writeLog;
   const say = cliWords.in(lang);
   const { memosUrl, pace } = adapterSettings(values, lang);
   const dataset = values.dataset ?? DEFAULT_DATASET;

@@ -148,6 +148,17 @@ describe('pnpm mcp:stdio', () => {
     expect(server.lines).toEqual([]);
   });
 
+  it('writes no log with --quiet, so stdout alone is the channel without a shell redirection', async () => {
+    const fixture = loadFixture('stdio-tools-call');
+    const server = startStdio(['--quiet', '--dataset', fixture.entry.dataset]);
+    server.write(fixture.text('request').trimEnd());
+    const line = await server.response(fixture.entry.jsonrpcId);
+    expectMatch(matchResponse(fixture, { body: line, json: JSON.parse(line) }));
+    server.endInput();
+    expect(await server.exited).toBe(0);
+    expect(server.stderr).toBe('');
+  });
+
   it.each([
     [['--help'], /^用法：pnpm mcp:stdio/],
     [['--help', '--lang', 'en'], /^Usage: pnpm mcp:stdio[\s\S]*--memos-url URL[\s\S]*--token TOKEN/],
