@@ -14,10 +14,14 @@ export function closeOnSignals(
   }: { log?: (line: string) => void; watchParentMs?: number } = {},
 ): () => void {
   let closing = false;
+  let watch: NodeJS.Timeout | undefined;
   const stop = (signal: NodeJS.Signals) => {
     const status = signal === 'SIGINT' ? 130 : 143;
     if (closing) process.exit(status);
     closing = true;
+    // The orphaned parent stays gone: left running, the watch would count as a second signal at its next
+    // tick and cut the drain short.
+    clearInterval(watch);
     void close(signal).then(
       () => process.exit(status),
       (error: unknown) => {
@@ -29,12 +33,11 @@ export function closeOnSignals(
   const parent = process.ppid;
   // An orphan is adopted by init or a subreaper, so its parent id changes; polling is the portable way to
   // notice (Linux's PR_SET_PDEATHSIG is not reachable from Node). unref: the watch alone keeps nothing alive.
-  const watch =
-    watchParentMs > 0
-      ? setInterval(() => {
-          if (process.ppid !== parent) stop('SIGTERM');
-        }, watchParentMs).unref()
-      : undefined;
+  if (watchParentMs > 0) {
+    watch = setInterval(() => {
+      if (process.ppid !== parent) stop('SIGTERM');
+    }, watchParentMs).unref();
+  }
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   return () => {

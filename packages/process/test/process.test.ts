@@ -99,4 +99,15 @@ describe('closeOnSignals', () => {
     expect(processIsGone(pid)).toBe(true);
     expect(await portIsClosed(port)).toBe(true);
   });
+
+  it('drains a request in flight when its parent is gone, through every later tick of the watch', async () => {
+    // The answer takes several of the child's 100 ms parent checks; each must not count as a second signal.
+    const wrapper = startEntry(parent, { env: { ANSWER_AFTER_MS: '800' } });
+    const printed = await wrapper.waitFor(/listening \S+\n/);
+    const url = /listening (\S+)/.exec(printed)?.[1] ?? '';
+    const answer = fetch(url).then((response) => response.text());
+    await sleep(100);
+    await wrapper.stop({ signal: 'SIGKILL' });
+    expect(await answer).toBe('slow answer');
+  });
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type RunningEntry, startEntry } from '@memos-kit/process';
 
@@ -16,6 +17,14 @@ export class StdioServer {
   /** The complete lines written to stdout so far (a line still being written is not one yet). */
   get lines(): string[] {
     return this.running.stdout().split('\n').slice(0, -1);
+  }
+
+  /** The peak resident memory of the server process so far, in bytes (Linux `/proc`, where CI runs). */
+  peakMemoryBytes(): number {
+    const status = readFileSync(`/proc/${this.running.child.pid}/status`, 'utf8');
+    const kib = /^VmHWM:\s+(\d+) kB$/m.exec(status)?.[1];
+    if (kib === undefined) throw new Error('no VmHWM line in /proc/<pid>/status');
+    return Number(kib) * 1024;
   }
 
   get stderr(): string {

@@ -1,6 +1,9 @@
 // A server for the tests: listens, says where, and closes on signals (or when its parent goes).
 import { closeOnSignals, listen } from '../../src/index.ts';
 
+// The parent test wrapper reads stdout through a pipe; once it is killed, a write there fails with EPIPE, which
+// must not end the drain (pnpm, by contrast, hands the server its own terminal).
+process.stdout.on('error', () => {});
 const server = await listen((_req, res) => {
   setTimeout(() => res.end('slow answer'), Number(process.env.ANSWER_AFTER_MS ?? 0));
 });
