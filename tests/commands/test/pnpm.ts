@@ -29,10 +29,10 @@ function pnpmCommand(): { file: string; prefix: string[] } {
   return { file: 'pnpm', prefix: [] };
 }
 
-/** What a terminal would show: no TTY, no colour forced either way, no session language. */
+/** What a terminal would show: no TTY, no colour forced either way, no session language, no opt-in real model. */
 const plainEnv = (): NodeJS.ProcessEnv => {
   const env = { ...process.env };
-  for (const name of ['FORCE_COLOR', 'NO_COLOR', 'KIT_LANG', 'COLUMNS']) delete env[name];
+  for (const name of ['FORCE_COLOR', 'NO_COLOR', 'KIT_LANG', 'COLUMNS', 'KIT_MODEL_URL']) delete env[name];
   return env;
 };
 

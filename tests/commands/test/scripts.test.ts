@@ -14,6 +14,7 @@ const demos: Record<string, string[]> = {
   'demo:stdio': [],
   'demo:sse': ['--fast'],
   'demo:hateoas': [],
+  'demo:host': [],
 };
 const servers = ['serve', 'mcp:stdio'];
 const commands = [...Object.keys(demos), ...servers];

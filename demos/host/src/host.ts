@@ -1,0 +1,214 @@
+// The host: an AI SDK tool loop (generateText with tools and a step limit) around an MCP client
+// (@ai-sdk/mcp). Nothing here imitates a host; it configures one and prints what it does, in order.
+import { fileURLToPath } from 'node:url';
+import {
+  experimental_createMCPClient as createMCPClient,
+  type MCPClient,
+  type MCPTransport,
+} from '@ai-sdk/mcp';
+import { StdioMCPTransport } from '@ai-sdk/mcp/mcp-stdio';
+import type {
+  LanguageModelV4,
+  LanguageModelV4FunctionTool,
+  LanguageModelV4GenerateResult,
+  LanguageModelV4Middleware,
+} from '@ai-sdk/provider';
+import { createAdapter } from '@memos-kit/memos-mcp';
+import { entryArgs, listen } from '@memos-kit/process';
+import { PROTOCOL_VERSION, UsageError } from '@memos-kit/terminal';
+import { generateText, stepCountIs, wrapLanguageModel } from 'ai';
+import { withArgumentChecks } from './checked-tools.ts';
+import type { Say } from './messages.ts';
+import type { HostSettings } from './options.ts';
+import type { Printer } from './printer.ts';
+import { reportedRanking } from './stand-in.ts';
+import { TappedTransport, tappedFetch, type WireListener } from './wire.ts';
+
+/** The loop stops after this many model turns even if the model keeps calling tools (the AI SDK's stopWhen). */
+const MAX_TURNS = 6;
+
+const stdioServer = fileURLToPath(new URL('../../../packages/memos-mcp/src/stdio.ts', import.meta.url));
+
+export interface ModelChoice {
+  model: LanguageModelV4;
+  /** Who answers, as the narration names it: the stand-in, a real model, or you. */
+  label: string;
+  /** The longer line of the banner. */
+  description: string;
+  /** Whether the model is the stand-in, which compares English words only. */
+  standIn: boolean;
+}
+
+interface Connection {
+  transport:
+    | MCPTransport
+    | { type: 'http'; url: string; headers: Record<string, string>; fetch: typeof fetch };
+  where: string;
+  close(): Promise<void>;
+}
+
+/** The server side: memos-mcp in this process over HTTP, or as a child process over stdio. */
+async function connect(settings: HostSettings, t: Say, onWire: WireListener): Promise<Connection> {
+  if (settings.transport === 'stdio') {
+    const inner = new StdioMCPTransport({
+      command: process.execPath,
+      args: entryArgs(stdioServer, ['--dataset', settings.dataset]),
+      // The server's log lines would interleave with the steps; the wire is what this demo shows.
+      stderr: 'ignore',
+    });
+    return {
+      transport: new TappedTransport(inner, onWire),
+      where: 'stdio · pnpm mcp:stdio',
+      close: async () => {},
+    };
+  }
+  const adapter = await createAdapter({ dataset: settings.dataset });
+  if (settings.describe) {
+    const { tool, text } = settings.describe;
+    const entry = adapter.catalog.find((candidate) => candidate.tool.name === tool);
+    if (!entry) {
+      await adapter.close();
+      throw new UsageError(t('noSuchDescribedTool', { tool }));
+    }
+    // The catalog is what tools/list sends: this is the server's description from now on, not a host's edit.
+    entry.tool.description = text;
+  }
+  const running = await listen(adapter.app, { host: '127.0.0.1', port: 0 });
+  // The host signs in as the dataset's first user, as pnpm mcp:stdio does for its child.
+  const token = adapter.store?.users[0]?.tokens[0];
+  return {
+    transport: {
+      type: 'http',
+      url: `${running.url}/mcp`,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      fetch: tappedFetch(onWire),
+    },
+    where: `HTTP · ${running.url}/mcp`,
+    close: async () => {
+      await running.close();
+      await adapter.close();
+    },
+  };
+}
+
+/** Runs the loop once, printing every step; resolves with the exit status. */
+export async function runHost(
+  settings: HostSettings,
+  choice: ModelChoice,
+  printer: Printer,
+): Promise<number> {
+  const t = printer.say;
+  printer.title(t('title', { version: PROTOCOL_VERSION }));
+  printer.prose(t('modelLine', { model: choice.description }), '');
+  const connection = await connect(settings, t, (event) => printer.wire(event));
+  printer.prose(t('serverLine', { where: connection.where }), '');
+  let client: MCPClient | undefined;
+  try {
+    printer.step(t('step0Label'), t('step0Title'));
+    if (settings.transport === 'stdio') printer.note(t('stdioWaits'));
+    client = await createMCPClient({ transport: connection.transport, clientName: 'memos-kit-host' });
+    const negotiated = client.initializeResult.protocolVersion;
+    if (negotiated === PROTOCOL_VERSION) printer.ok(t('negotiatedModern', { version: negotiated }));
+    else printer.fail(t('negotiatedLegacy', { version: negotiated, ours: PROTOCOL_VERSION }));
+
+    printer.step(t('stepLabel', { n: 1 }), t('step1Title'));
+    printer.answer(t('user'), settings.sentence);
+    if (choice.standIn) printer.note(t('englishNote'));
+
+    printer.step(t('stepLabel', { n: 2 }), t('step2Title'));
+    const listed = await client.tools();
+    let sent = 0;
+    const tools = await withArgumentChecks(listed, (check) => {
+      if (check.ok) sent += 1;
+      printer.step(t('stepLabel', { n: 4 }), t('step4Title'));
+      if (check.ok) {
+        printer.ok(t('argumentsValid', { tool: check.tool, input: JSON.stringify(check.input) }));
+        printer.note(t('sendingCall'));
+      } else {
+        printer.fail(t('argumentsInvalid', { tool: check.tool, input: JSON.stringify(check.input) }));
+        for (const problem of check.problems) printer.prose(`- ${problem}`, '    ');
+        printer.note(t('notSent'));
+      }
+    });
+    const model = wrapLanguageModel({ model: choice.model, middleware: narrate(printer, choice.label) });
+    const result = await generateText({
+      model,
+      tools,
+      // Many hosts put the server's instructions in the system prompt; this one does, so the model sees them.
+      ...(client.instructions ? { system: client.instructions } : {}),
+      prompt: settings.sentence,
+      stopWhen: stepCountIs(MAX_TURNS),
+      // A model that cannot be reached is said once, not retried behind the class's back.
+      maxRetries: 0,
+    });
+    printer.line();
+    if (result.text === '') printer.fail(t('noFinalAnswer', { turns: result.steps.length }));
+    printer.note(t('summary', { turns: result.steps.length, calls: sent }));
+    return 0;
+  } finally {
+    await client?.close();
+    await connection.close();
+  }
+}
+
+/**
+ * An AI SDK middleware that prints what the model is given and what it answers, around each model call:
+ * the tool list on the first call, the tool result on the later ones.
+ */
+function narrate(printer: Printer, label: string): LanguageModelV4Middleware {
+  const t = printer.say;
+  let turn = 0;
+  return {
+    specificationVersion: 'v4',
+    async wrapGenerate({ doGenerate, params }) {
+      turn += 1;
+      if (turn === 1) {
+        const tools = (params.tools ?? []).filter(
+          (tool): tool is LanguageModelV4FunctionTool => tool.type === 'function',
+        );
+        printer.line();
+        printer.prose(t('modelGiven', { count: tools.length }));
+        for (const message of params.prompt) if (message.role === 'system') printer.message(message);
+        printer.toolsGiven(tools);
+        printer.step(t('stepLabel', { n: 3 }), t('step3Title', { model: label }));
+      } else {
+        printer.step(t('stepLabel', { n: 5 }), t('step5Title'));
+        printer.prose(t('resultToModel'));
+        const last = params.prompt.at(-1);
+        if (last) printer.message(last);
+      }
+      const result = await doGenerate();
+      showAnswer(printer, result, turn, label);
+      return result;
+    },
+  };
+}
+
+function showAnswer(
+  printer: Printer,
+  result: LanguageModelV4GenerateResult,
+  turn: number,
+  label: string,
+): void {
+  const t = printer.say;
+  const ranking = reportedRanking(result.providerMetadata);
+  const call = result.content.find((part) => part.type === 'tool-call');
+  if (call?.type === 'tool-call') {
+    if (turn > 1) printer.step(t('stepLabel', { n: 3 }), t('step3Again', { model: label, turn }));
+    if (ranking) {
+      printer.prose(t('standInRanking'));
+      printer.ranking(ranking);
+    }
+    printer.prose(t('modelCalls', { tool: call.toolName }));
+    printer.prose(call.input, '    ', 'green');
+    return;
+  }
+  const text = result.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
+  if (ranking) {
+    printer.prose(t('standInRanking'));
+    printer.ranking(ranking);
+  }
+  printer.step(t('stepLabel', { n: 6 }), t('step6Title'));
+  if (turn === 1) printer.note(t('noToolUsed'));
+  printer.answer(label, text);
+}

@@ -1,0 +1,1 @@
+export { argumentsFor, createStandInModel, rankTools, type ToolScore, wordsOf } from './stand-in.ts';

@@ -1,0 +1,195 @@
+import { listen, runEntry } from '@memos-kit/process';
+import { describe, expect, it } from 'vitest';
+
+const demo = new URL('../src/demo.ts', import.meta.url);
+
+// The shell that runs the tests must not change what they see: no colour forced, no language, no real model.
+const env = {
+  NO_COLOR: '',
+  FORCE_COLOR: '',
+  KIT_LANG: '',
+  KIT_MODEL_URL: '',
+  KIT_MODEL: '',
+  KIT_MODEL_KEY: '',
+};
+
+const run = (args: string[], options: { input?: string; env?: NodeJS.ProcessEnv } = {}) =>
+  runEntry(demo, {
+    args: ['--no-color', ...args],
+    env: { ...env, ...options.env },
+    input: options.input ?? '',
+  });
+
+/** Each string must appear, in this order. */
+function expectInOrder(text: string, parts: readonly string[]): void {
+  let from = 0;
+  for (const part of parts) {
+    const at = text.indexOf(part, from);
+    expect(at, `"${part}" after offset ${from}`).toBeGreaterThanOrEqual(0);
+    from = at + part.length;
+  }
+}
+
+describe('pnpm demo:host, offline with the stand-in', () => {
+  it('shows every step of the loop in English, over HTTP', async () => {
+    const result = await run(['--lang', 'en']);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(
+      /memo_list_memos +list memo +0\.50\n +memo_list_memo_comments +list memo +0\.40/,
+    );
+    expectInOrder(result.stdout, [
+      'Model: the stand-in (not a language model',
+      'mcp-method: server/discover',
+      'Negotiated 2026-07-28',
+      'Step 1/6',
+      'List 2 of my memos',
+      'Step 2/6',
+      'mcp-method: tools/list',
+      'What the model is given',
+      'memo_list_memos (pageSize, pageToken, state, orderBy, filter, showDeleted)',
+      'ListMemos lists memos with pagination and filter.',
+      'Step 3/6',
+      'call memo_list_memos with the arguments',
+      '{"pageSize":2}',
+      'Step 4/6',
+      '✔ {"pageSize":2} matches the inputSchema of memo_list_memos',
+      'mcp-method: tools/call',
+      'mcp-name: memo_list_memos',
+      '"pageSize": 2',
+      'HTTP/1.1 200 OK',
+      'Step 5/6',
+      '"type": "tool-result"',
+      'Step 6/6',
+      'Found 2 memos:',
+      '- memos/',
+      'The loop is over: 2 model turns, 1 tools/call.',
+    ]);
+  });
+
+  it('speaks Chinese by default, over stdio too', async () => {
+    const result = await run(['--transport', 'stdio']);
+    expect(result.code).toBe(0);
+    expectInOrder(result.stdout, [
+      '模型：替身模型',
+      '→ 写入服务端的 stdin',
+      '"method": "server/discover"',
+      '协商结果：2026-07-28',
+      '第 1/6 步',
+      '第 2/6 步',
+      '"method": "tools/list"',
+      '第 3/6 步',
+      '第 4/6 步',
+      '"method": "tools/call"',
+      '第 5/6 步',
+      '第 6/6 步',
+      '找到 2 项 memos',
+    ]);
+  });
+
+  it('follows a changed description: the stand-in picks another tool, and the host refuses its arguments', async () => {
+    const result = await run(['--lang', 'en', '--describe', 'memo_list_memo_comments=Lists my memos']);
+    expect(result.code).toBe(0);
+    expectInOrder(result.stdout, [
+      // The new description is what the server sends and what the model is given.
+      'memo_list_memo_comments (memo*, pageSize, pageToken, orderBy)',
+      'Lists my memos',
+      'call memo_list_memo_comments with the arguments',
+      '✘ {"pageSize":2} does not match the inputSchema of memo_list_memo_comments',
+      "must have required property 'memo'",
+      'The host sends no tools/call',
+      'Step 5/6',
+      '"type": "error-text"',
+      'The host refused my arguments',
+      '0 tools/call',
+    ]);
+    // The ranking: the edited description now shares every word with the sentence.
+    expect(result.stdout).toMatch(
+      /memo_list_memo_comments +list memo +1\.00\n +memo_list_memos +list memo +0\.50/,
+    );
+    expect(result.stdout).not.toContain('mcp-method: tools/call');
+  });
+
+  it('prints every tool definition the model is given with --full', async () => {
+    const result = await run(['--lang', 'en', '--full']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('"inputSchema": {');
+    expect(result.stdout).toContain('"name": "shortcut_list_shortcuts"');
+    expect(result.stdout).not.toContain('--full shows');
+  });
+});
+
+describe('pnpm demo:host --interactive', () => {
+  it('lets a student be the model: the host rejects bad arguments, the student tries again', async () => {
+    const input = [
+      '?15', // the whole definition of tool 15, memo_list_memos
+      'memo_list_memos',
+      '{"pageSize":"two","colour":1}',
+      '15',
+      '{"pageSize":1}',
+      '', // no tool: answer in words
+      'Here is your newest memo.',
+      '',
+    ].join('\n');
+    const result = await run(['--lang', 'en', '--interactive'], { input });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expectInOrder(result.stdout, [
+      'Model: you',
+      'What the model is given',
+      'Your turn to be the model',
+      'tool > ?15',
+      '"name": "memo_list_memos"',
+      'tool > memo_list_memos',
+      'arguments (JSON, Enter for {}) > {"pageSize":"two","colour":1}',
+      '✘ {"pageSize":"two","colour":1} does not match the inputSchema of memo_list_memos',
+      '(arguments): must NOT have additional properties (colour)',
+      'pageSize: must be integer',
+      'The host sends no tools/call',
+      '"type": "error-text"',
+      'tool > 15',
+      '✔ {"pageSize":1} matches the inputSchema of memo_list_memos',
+      'mcp-method: tools/call',
+      '"type": "tool-result"',
+      'answer to the user > Here is your newest memo.',
+      'Step 6/6',
+      'Here is your newest memo.',
+      '3 model turns, 1 tools/call',
+    ]);
+  });
+
+  it('ends with one line and exit 1 when the input ends before the model answered', async () => {
+    const result = await run(['--lang', 'en', '--interactive'], { input: 'memo_list_memos\n' });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n')).toStrictEqual([
+      'pnpm demo:host: the input ended before the model answered',
+    ]);
+  });
+});
+
+describe('pnpm demo:host with a real model (opt-in)', () => {
+  it('says in one line that the endpoint cannot be reached, and exits 1', async () => {
+    // A port that was just free and is closed again: nothing answers there.
+    const probe = await listen((_req, res) => res.end(), { host: '127.0.0.1', port: 0 });
+    await probe.close();
+    const url = `http://127.0.0.1:${probe.port}/v1`;
+    const result = await run(['--lang', 'en'], { env: { KIT_MODEL_URL: url } });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    const lines = result.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(`cannot reach the model endpoint ${url} (KIT_MODEL_URL)`);
+    expect(lines[0]).toContain('unset KIT_MODEL_URL to use the stand-in');
+  });
+});
+
+describe('pnpm demo:host usage', () => {
+  it('refuses --describe over stdio and an unknown tool with a usage error (exit 2)', async () => {
+    const stdio = await run(['--lang', 'en', '--transport', 'stdio', '--describe', 'x=y']);
+    expect(stdio.code).toBe(2);
+    expect(stdio.stderr).toContain('--describe needs --transport http');
+    const unknown = await run(['--lang', 'en', '--describe', 'no_such_tool=y']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('the server has no tool named no_such_tool');
+  });
+});
