@@ -22,6 +22,7 @@ function describe(error: ErrorObject): string {
   return `${at}: ${error.message ?? 'is invalid'}${extra}`;
 }
 
+// #region argument-check
 /** The same tools, each with a validator on its input schema that reports what it found. */
 export async function withArgumentChecks(
   tools: ToolSet,
@@ -48,3 +49,4 @@ export async function withArgumentChecks(
   }
   return checked;
 }
+// #endregion argument-check

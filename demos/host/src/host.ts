@@ -16,7 +16,7 @@ import type {
 import { createAdapter } from '@memos-kit/memos-mcp';
 import { entryArgs, listen } from '@memos-kit/process';
 import { PROTOCOL_VERSION, UsageError } from '@memos-kit/terminal';
-import { generateText, stepCountIs, wrapLanguageModel } from 'ai';
+import { generateText, isStepCount, wrapLanguageModel } from 'ai';
 import { withArgumentChecks } from './checked-tools.ts';
 import type { Say } from './messages.ts';
 import type { HostSettings } from './options.ts';
@@ -83,7 +83,7 @@ async function connect(settings: HostSettings, t: Say, onWire: WireListener): Pr
       headers: token ? { authorization: `Bearer ${token}` } : {},
       fetch: tappedFetch(onWire),
     },
-    where: `HTTP · ${running.url}/mcp`,
+    where: 'Streamable HTTP · POST /mcp',
     close: async () => {
       await running.close();
       await adapter.close();
@@ -130,6 +130,7 @@ export async function runHost(
         printer.note(t('notSent'));
       }
     });
+    // #region tool-loop
     const model = wrapLanguageModel({ model: choice.model, middleware: narrate(printer, choice.label) });
     const result = await generateText({
       model,
@@ -137,10 +138,11 @@ export async function runHost(
       // Many hosts put the server's instructions in the system prompt; this one does, so the model sees them.
       ...(client.instructions ? { system: client.instructions } : {}),
       prompt: settings.sentence,
-      stopWhen: stepCountIs(MAX_TURNS),
+      stopWhen: isStepCount(MAX_TURNS),
       // A model that cannot be reached is said once, not retried behind the class's back.
       maxRetries: 0,
     });
+    // #endregion tool-loop
     printer.line();
     if (result.text === '') printer.fail(t('noFinalAnswer', { turns: result.steps.length }));
     printer.note(t('summary', { turns: result.steps.length, calls: sent }));

@@ -94,7 +94,10 @@ export class Printer {
     if (event.kind === 'http-request') {
       const url = new URL(event.url);
       this.line(p('blue', `${INDENT}→ ${event.method} ${url.pathname} HTTP/1.1 · ${url.host}`));
-      for (const [name, value] of event.headers) this.#header(name, value);
+      // The library's user-agent names this machine's Node version: noise for a class, kept for --full.
+      for (const [name, value] of event.headers) {
+        if (this.full || name !== 'user-agent') this.#header(name, value);
+      }
       this.#json(event.body);
     } else if (event.kind === 'http-response') {
       this.line(p('blue', `${INDENT}← HTTP/1.1 ${event.status} ${event.statusText}`));

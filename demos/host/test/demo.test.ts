@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { listen, runEntry } from '@memos-kit/process';
+import { PIPED_WIDTH, stringWidth } from '@memos-kit/terminal';
 import { describe, expect, it } from 'vitest';
 
 const demo = new URL('../src/demo.ts', import.meta.url);
@@ -19,6 +21,21 @@ const run = (args: string[], options: { input?: string; env?: NodeJS.ProcessEnv 
     env: { ...env, ...options.env },
     input: options.input ?? '',
   });
+
+/**
+ * What changes from run to run taken out: the free port, and the workshop memos' times (relative to now),
+ * which a long line may wrap in the middle of, so the comparison ignores where lines wrap (the line count
+ * is compared on its own).
+ */
+const steady = (text: string) => ({
+  lines: text.split('\n').length,
+  text: text
+    .replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:PORT')
+    .replace(/\s+/g, '')
+    .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/g, 'TIME'),
+});
+
+const transcript = (name: string) => readFileSync(new URL(`../transcripts/${name}`, import.meta.url), 'utf8');
 
 /** Each string must appear, in this order. */
 function expectInOrder(text: string, parts: readonly string[]): void {
@@ -65,6 +82,13 @@ describe('pnpm demo:host, offline with the stand-in', () => {
       '- memos/',
       'The loop is over: 2 model turns, 1 tools/call.',
     ]);
+  });
+
+  it('speaks Chinese by default, as the committed transcript shows, within the piped width', async () => {
+    const result = await run([]);
+    expect(result.code).toBe(0);
+    expect(steady(result.stdout)).toStrictEqual(steady(transcript('host.txt')));
+    expect(result.stdout.split('\n').filter((line) => stringWidth(line) > PIPED_WIDTH)).toStrictEqual([]);
   });
 
   it('speaks Chinese by default, over stdio too', async () => {
