@@ -16,7 +16,7 @@ import type {
 import { createAdapter } from '@memos-kit/memos-mcp';
 import { entryArgs, listen } from '@memos-kit/process';
 import { PROTOCOL_VERSION, UsageError } from '@memos-kit/terminal';
-import { generateText, isStepCount, wrapLanguageModel } from 'ai';
+import { APICallError, generateText, isStepCount, wrapLanguageModel } from 'ai';
 import { withArgumentChecks } from './checked-tools.ts';
 import type { Say } from './messages.ts';
 import type { HostSettings } from './options.ts';
@@ -141,6 +141,11 @@ export async function runHost(
       stopWhen: isStepCount(MAX_TURNS),
       // A model that cannot be reached is said once, not retried behind the class's back.
       maxRetries: 0,
+    }).catch((error: unknown) => {
+      // A model endpoint that answers with an error (an unknown model name, say): one line, exit 1.
+      if (APICallError.isInstance(error))
+        throw new Error(t('modelFailed', { url: error.url, reason: error.message }));
+      throw error;
     });
     // #endregion tool-loop
     printer.line();

@@ -207,6 +207,110 @@ describe('pnpm demo:host with a real model (opt-in)', () => {
   });
 });
 
+describe('pnpm demo:host with an OpenAI-compatible endpoint', () => {
+  it('runs the same loop with whatever model answers there (here a scripted one), and gives it the tool list', async () => {
+    // A stand-in for an endpoint such as Ollama's /v1: it proves the wiring, not any model's judgement.
+    const bodies: Array<{
+      model?: string;
+      tools?: Array<{ function: { name: string; description?: string } }>;
+      messages: Array<{ role: string }>;
+    }> = [];
+    const endpoint = await listen(
+      (req, res) => {
+        let text = '';
+        req.on('data', (chunk: Buffer) => {
+          text += chunk.toString('utf8');
+        });
+        req.on('end', () => {
+          res.setHeader('content-type', 'application/json');
+          if (req.method === 'GET') return res.end(JSON.stringify({ object: 'list', data: [] }));
+          const body = JSON.parse(text) as (typeof bodies)[number];
+          bodies.push(body);
+          const answered = body.messages.some((message) => message.role === 'tool');
+          const message = answered
+            ? { role: 'assistant', content: 'Your newest memo is about Friday lunch.' }
+            : {
+                role: 'assistant',
+                content: null,
+                tool_calls: [
+                  {
+                    id: 'call_1',
+                    type: 'function',
+                    function: { name: 'memo_list_memos', arguments: '{"pageSize":1}' },
+                  },
+                ],
+              };
+          res.end(
+            JSON.stringify({
+              id: `chat-${bodies.length}`,
+              object: 'chat.completion',
+              created: 0,
+              model: body.model,
+              choices: [{ index: 0, message, finish_reason: answered ? 'stop' : 'tool_calls' }],
+              usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+            }),
+          );
+        });
+      },
+      { host: '127.0.0.1', port: 0 },
+    );
+    try {
+      const result = await run(['--lang', 'en'], {
+        env: { KIT_MODEL_URL: `${endpoint.url}/v1`, KIT_MODEL: 'scripted-model' },
+      });
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      expectInOrder(result.stdout, [
+        `Model: a real model, scripted-model @ ${endpoint.url}/v1`,
+        'Step 3/6',
+        'call memo_list_memos with the arguments',
+        '✔ {"pageSize":1} matches the inputSchema of memo_list_memos',
+        'mcp-name: memo_list_memos',
+        'Step 6/6',
+        'Your newest memo is about Friday lunch.',
+        '2 model turns, 1 tools/call',
+      ]);
+      expect(result.stdout).not.toContain('stand-in');
+      expect(bodies).toHaveLength(2);
+      expect(bodies[0]?.model).toBe('scripted-model');
+      const given = bodies[0]?.tools?.find((tool) => tool.function.name === 'memo_list_memos');
+      expect(given?.function.description).toContain('ListMemos lists memos with pagination and filter.');
+      expect(bodies[0]?.tools).toHaveLength(20);
+    } finally {
+      await endpoint.close();
+    }
+  });
+});
+
+describe('pnpm demo:host with an endpoint that refuses', () => {
+  it('says in one line what the endpoint answered, and exits 1', async () => {
+    const endpoint = await listen(
+      (req, res) => {
+        req.resume();
+        req.on('end', () => {
+          res.setHeader('content-type', 'application/json');
+          if (req.method === 'GET') return res.end('{"object":"list","data":[]}');
+          res.statusCode = 404;
+          res.end('{"error":{"message":"model \\"no-such-model\\" not found","type":"not_found_error"}}');
+        });
+      },
+      { host: '127.0.0.1', port: 0 },
+    );
+    try {
+      const result = await run(['--lang', 'en'], {
+        env: { KIT_MODEL_URL: `${endpoint.url}/v1`, KIT_MODEL: 'no-such-model' },
+      });
+      expect(result.code).toBe(1);
+      const lines = result.stderr.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain(`the model endpoint ${endpoint.url}/v1/chat/completions failed`);
+      expect(lines[0]).toContain('no-such-model');
+    } finally {
+      await endpoint.close();
+    }
+  });
+});
+
 describe('pnpm demo:host usage', () => {
   it('refuses --describe over stdio and an unknown tool with a usage error (exit 2)', async () => {
     const stdio = await run(['--lang', 'en', '--transport', 'stdio', '--describe', 'x=y']);
