@@ -174,8 +174,10 @@ function narrate(printer: Printer, label: string): LanguageModelV4Middleware {
           (tool): tool is LanguageModelV4FunctionTool => tool.type === 'function',
         );
         printer.line();
-        printer.prose(t('modelGiven', { count: tools.length }));
-        for (const message of params.prompt) if (message.role === 'system') printer.message(message);
+        printer.prose(t('modelGiven'));
+        printer.prose(t('givenConversation'));
+        for (const message of params.prompt) printer.message(message);
+        printer.prose(t('givenTools', { count: tools.length }));
         printer.toolsGiven(tools);
         printer.step(t('stepLabel', { n: 3 }), t('step3Title', { model: label }));
       } else {
