@@ -51,10 +51,11 @@ export class Printer {
     this.#write(`${text}\n`);
   }
 
-  /** Prose, wrapped to the terminal, under the given indentation. */
+  /** Prose, wrapped to the terminal, under the given indentation; a `- ` item's lines wrap under its text. */
   prose(text: string, indent = INDENT, format?: ColourFormat): void {
     for (const part of text.split('\n')) {
-      for (const line of wrapText(part, Math.max(20, this.#width - stringWidth(indent)))) {
+      const hanging = part.startsWith('- ') ? '  ' : '';
+      for (const line of wrapText(part, Math.max(20, this.#width - stringWidth(indent)), hanging)) {
         const text = `${indent}${line}`;
         this.line(format ? this.paint(format, text) : text);
       }
