@@ -188,6 +188,14 @@ function narrate(printer: Printer, label: string): LanguageModelV4Middleware {
       }
       const result = await doGenerate();
       showAnswer(printer, result, turn, label);
+      // A name the host never offered (a model's invention, or a student's typo) is refused before MCP.
+      const offered = new Set((params.tools ?? []).map((tool) => tool.name));
+      for (const part of result.content) {
+        if (part.type !== 'tool-call' || offered.has(part.toolName)) continue;
+        printer.step(t('stepLabel', { n: 4 }), t('step4Title'));
+        printer.fail(t('unknownTool', { tool: part.toolName }));
+        printer.note(t('notSent'));
+      }
       return result;
     },
   };

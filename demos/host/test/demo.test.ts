@@ -182,6 +182,21 @@ describe('pnpm demo:host --interactive', () => {
     ]);
   });
 
+  it('refuses a tool the host never offered, before anything reaches the server', async () => {
+    const result = await run(['--lang', 'en', '--interactive'], { input: 'memo_fly\n{}\n\nSorry.\n' });
+    expect(result.code).toBe(0);
+    expectInOrder(result.stdout, [
+      'tool > memo_fly',
+      'Step 4/6',
+      'There is no memo_fly in the tool list',
+      'The host sends no tools/call',
+      "AI_NoSuchToolError: Model tried to call unavailable tool 'memo_fly'",
+      'Sorry.',
+      '2 model turns, 0 tools/call',
+    ]);
+    expect(result.stdout).not.toContain('mcp-method: tools/call');
+  });
+
   it('ends with one line and exit 1 when the input ends before the model answered', async () => {
     const result = await run(['--lang', 'en', '--interactive'], { input: 'memo_list_memos\n' });
     expect(result.code).toBe(1);
