@@ -266,6 +266,27 @@ describe('pnpm mcp:stdio under hostile lines', () => {
     stdio.write(listWithout('_meta', 2));
     expect(JSON.parse(await stdio.response(2)).result.tools).toHaveLength(20);
   });
+
+  it('refuses a bare initialize once a 2026-07-28 request was served, instead of switching eras halfway', async () => {
+    const stdio = start();
+    stdio.write(valid(1));
+    expect(JSON.parse(await stdio.response(1)).result.tools).toHaveLength(20);
+    stdio.write(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'initialize',
+        params: {
+          protocolVersion: '2025-11-25',
+          capabilities: {},
+          clientInfo: { name: 'late', version: '1' },
+        },
+      }),
+    );
+    expect((await errorOf(stdio, 2)).code).toBe(-32602);
+    stdio.write(valid(3));
+    expect(JSON.parse(await stdio.response(3)).result.tools).toHaveLength(20);
+  });
 });
 
 describe('drain on close', () => {

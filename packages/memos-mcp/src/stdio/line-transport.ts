@@ -149,8 +149,12 @@ export class LineTransport implements Transport {
         this.reject(message.id, error.code, error.message, error.data);
         return;
       }
-      if (message.method === 'initialize' && requested === undefined) {
-        this.era ??= 'legacy';
+      // Only a process that opens with `initialize` is a 2025-11-25 connection. Once a 2026-07-28 request has
+      // been served, a bare `initialize` (a client that gave up waiting for `server/discover`) is a request
+      // without the envelope like any other: answering it the 2025 way would leave the client in one era
+      // and the server in the other.
+      if (message.method === 'initialize' && requested === undefined && this.era !== 'modern') {
+        this.era = 'legacy';
       } else if (this.era !== 'legacy') {
         const missing = REQUIRED_META_KEYS.filter((key) => meta?.[key] === undefined);
         if (missing.length > 0) {
