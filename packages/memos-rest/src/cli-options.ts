@@ -16,6 +16,7 @@ import {
 } from '@memos-kit/terminal';
 import pairs from './cli-messages.json' with { type: 'json' };
 import { DEFAULT_DATASET, SHIPPED_DATASETS } from './dataset.ts';
+import { WIRES, type Wire } from './http.ts';
 import { DEFAULT_HOST, DEFAULT_PORT } from './server.ts';
 import type { MemoStore } from './store.ts';
 
@@ -49,6 +50,19 @@ export const serveOptions = {
   },
 } as const satisfies OptionSpecs;
 
+/** Only this package's own `serve` speaks Memos' wire: a stand-in for a real instance is REST alone. */
+const restOptions = {
+  ...serveOptions,
+  wire: {
+    type: 'string',
+    value: 'article|memos',
+    help: {
+      zh: 'memos：像真正的 Memos v0.30.0 一样回答（没有 OpenAPI 路由，列表总带 nextPageToken），用来代替真实实例测试 --memos-url（默认 article）',
+      en: 'memos: answer as a real Memos v0.30.0 does (no OpenAPI route, nextPageToken on every list), a stand-in for testing --memos-url (default article)',
+    },
+  },
+} as const satisfies OptionSpecs;
+
 /** This package's own `serve` (REST only); `pnpm serve` at the root adds the MCP adapter. */
 export const restServeCommand = {
   name: 'pnpm --filter @memos-kit/memos-rest serve',
@@ -56,8 +70,17 @@ export const restServeCommand = {
     zh: 'Memos v0.30.0 REST API 的模拟服务（只有 REST；根目录的 pnpm serve 还带 MCP 适配器）。',
     en: 'The mock Memos v0.30.0 REST API (REST only; pnpm serve at the root adds the MCP adapter).',
   },
-  options: serveOptions,
-} satisfies CommandSpec<typeof serveOptions>;
+  options: restOptions,
+} satisfies CommandSpec<typeof restOptions>;
+
+/** `--wire`, checked. */
+export function wireSetting(value: string | undefined, lang: Lang): Wire {
+  const wire = value ?? 'article';
+  if (!isWire(wire)) throw new UsageError(words.t(lang, 'badWire', { value: wire }));
+  return wire;
+}
+
+const isWire = (value: string): value is Wire => WIRES.some((wire) => wire === value);
 
 export interface ServeSettings {
   host: string;
@@ -157,6 +180,7 @@ export function tokenTable(
 export interface BannerInput {
   url: string;
   dataset: string;
+  wire?: Wire;
   store: MemoStore;
   paint: Paint;
   lang: Lang;
@@ -176,12 +200,14 @@ export function datasetCounts(store: Pick<MemoStore, 'users' | 'memos'>, lang: L
 }
 
 /** What the REST-only server serves and which tokens sign in as whom. */
-export function formatBanner({ url, dataset, store, paint, lang }: BannerInput): string {
+export function formatBanner({ url, dataset, wire = 'article', store, paint, lang }: BannerInput): string {
   const say = words.in(lang);
   const counts = datasetCounts(store, lang);
   const endpoints = table([
     ['REST API', paint('cyan', `${url}/api/v1`)],
-    ['OpenAPI', paint('cyan', `${url}/api/v1/openapi.json`)],
+    wire === 'memos'
+      ? ['OpenAPI', paint('dim', say('noOpenApi'))]
+      : ['OpenAPI', paint('cyan', `${url}/api/v1/openapi.json`)],
   ]);
   return [
     say('listening', { title: paint('bold', 'Memos v0.30.0 mock'), url: paint('cyan', url) }),

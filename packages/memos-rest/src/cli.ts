@@ -2,20 +2,28 @@
 import { closeOnSignals, listen } from '@memos-kit/process';
 import { command } from '@memos-kit/terminal';
 import { createRestApp } from './app.ts';
-import { bannerWords, formatBanner, listenProblem, restServeCommand, serveSettings } from './cli-options.ts';
+import {
+  bannerWords,
+  formatBanner,
+  listenProblem,
+  restServeCommand,
+  serveSettings,
+  wireSetting,
+} from './cli-options.ts';
 
 /** Long enough for a request in flight to finish, short enough that Ctrl-C still feels like a stop. */
 const GRACE_MS = 3_000;
 
 await command(restServeCommand, async ({ values, lang, paint }) => {
   const settings = serveSettings(values, lang);
+  const wire = wireSetting(values.wire, lang);
   const say = bannerWords(lang);
-  const { app, store } = createRestApp({ dataset: settings.dataset });
+  const { app, store } = createRestApp({ dataset: settings.dataset, wire });
   const server = await listen(app, { host: settings.host, port: settings.port }).catch((error: unknown) => {
     throw listenProblem(error, settings, lang);
   });
   process.stdout.write(
-    `${formatBanner({ url: server.url, dataset: settings.dataset, store, paint, lang })}\n`,
+    `${formatBanner({ url: server.url, dataset: settings.dataset, wire, store, paint, lang })}\n`,
   );
   closeOnSignals(async (signal) => {
     const seconds = GRACE_MS / 1000;

@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import datasetSchema from '../schemas/dataset.schema.json' with { type: 'json' };
+import type { MemoProperty } from './markdown.ts';
 
 interface DatasetUser {
   username: string;
@@ -29,6 +30,10 @@ interface DatasetMemo {
   updateTime?: string;
   parent?: string;
   location?: { placeholder?: string; latitude?: number; longitude?: number };
+  /** Stored tags, kept as they are (Memos stores them); derived from the content when left out. */
+  tags?: string[];
+  /** Stored property flags; each one left out is derived from the content. */
+  property?: Partial<MemoProperty>;
 }
 
 export interface Dataset {

@@ -29,6 +29,25 @@ export interface Representation {
   render(kind: ResourceKind, body: unknown, req: Request): unknown;
 }
 
+/**
+ * How the mock speaks on the wire. `article` (the default) follows the article where it and Memos differ: a
+ * list leaves `nextPageToken` out when there is no next page, and the contract is served at
+ * /api/v1/openapi.json (HAL on request). `memos` answers as Memos v0.30.0 does, for tests that stand in for a
+ * real instance: no OpenAPI route, no HAL, and `nextPageToken: ""` on every list (protojson emits it).
+ */
+export type Wire = 'article' | 'memos';
+export const WIRES: readonly Wire[] = ['article', 'memos'];
+
+/** The responses that carry `nextPageToken` in Memos' contract. */
+const PAGED: ReadonlySet<ResourceKind> = new Set([
+  'ListMemosResponse',
+  'ListMemoCommentsResponse',
+  'ListMemoAttachmentsResponse',
+  'ListMemoReactionsResponse',
+  'ListMemoRelationsResponse',
+  'ListAttachmentsResponse',
+]);
+
 declare global {
   namespace Express {
     /**
@@ -37,6 +56,8 @@ declare global {
      */
     interface Locals {
       representations?: Representation[];
+      /** The REST app's wire (see `Wire`); other apps in the process have none. */
+      wire?: Wire;
     }
   }
 }
@@ -54,8 +75,16 @@ export function sendJson(
   res.end(bytes);
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /** Sends a resource in the representation the client asked for (JSON unless a registered one matches). */
 export function reply(req: Request, res: Response, kind: ResourceKind, body: unknown): void {
+  if (req.app.locals.wire === 'memos' && PAGED.has(kind) && isRecord(body)) {
+    // protojson with EmitUnpopulated writes the empty token too, after the list (proto field order).
+    const { nextPageToken = '', ...fields } = body;
+    body = { ...fields, nextPageToken };
+  }
   const representations = req.app.locals.representations ?? [];
   const accept = req.get('accept') ?? '';
   const chosen = representations.find((r) => accept.includes(r.mediaType));

@@ -10,9 +10,14 @@ export {
   validateDataset,
 } from './dataset.ts';
 export { ApiError, GrpcCode } from './errors.ts';
-export { compileAttachmentFilter, compileMemoFilter } from './filter/index.ts';
+export {
+  compileAttachmentFilter,
+  compileMemoFilter,
+  FILTER_ERROR_PREFIX,
+  filterErrorParts,
+} from './filter/index.ts';
 export { HAL_JSON, type HalLink, type HalLinks, halRepresentation, memoLinks } from './hal.ts';
-export type { Representation, ResourceKind } from './http.ts';
+export { type Representation, type ResourceKind, WIRES, type Wire } from './http.ts';
 export { decodePageToken, encodePageToken } from './page-token.ts';
 export {
   DEFAULT_HOST,

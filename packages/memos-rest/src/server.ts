@@ -1,5 +1,6 @@
 import { type Listening, listen } from '@memos-kit/process';
 import { createRestApp } from './app.ts';
+import type { Wire } from './http.ts';
 
 /** Loopback only, and Memos' own port, so a class's curl lines work unchanged. */
 export const DEFAULT_HOST = '127.0.0.1';
@@ -9,10 +10,11 @@ export interface RestServerOptions {
   host?: string;
   port?: number;
   dataset?: string;
+  wire?: Wire;
 }
 
 /** Starts the mock REST server (127.0.0.1:5230 and the workshop dataset unless told otherwise). */
 export function startRestServer(options: RestServerOptions = {}): Promise<Listening> {
-  const { app } = createRestApp({ dataset: options.dataset });
+  const { app } = createRestApp({ dataset: options.dataset, wire: options.wire });
   return listen(app, { host: options.host ?? DEFAULT_HOST, port: options.port ?? DEFAULT_PORT });
 }

@@ -2,7 +2,7 @@
 // interleave inside an update: concurrent writes cannot lose each other.
 import { randomInt } from 'node:crypto';
 import type { Dataset } from './dataset.ts';
-import { deriveContent } from './markdown.ts';
+import { type DerivedContent, deriveContent, type MemoProperty } from './markdown.ts';
 import type {
   AttachmentRow,
   Location,
@@ -58,6 +58,18 @@ export interface NewMemo {
   updatedTs?: number;
   location?: Location;
   parentId?: number;
+  /** What Memos stored, when it differs from what the content says (a dataset's legacy data). */
+  stored?: { tags?: string[]; property?: Partial<MemoProperty> };
+}
+
+/** Memos stores tags and flags with the memo; a dataset may state them, else they come from the content. */
+function storedOrDerived(content: string, stored: NewMemo['stored']): DerivedContent {
+  const derived = deriveContent(content);
+  return {
+    ...derived,
+    tags: stored?.tags ? [...stored.tags] : derived.tags,
+    property: { ...derived.property, ...stored?.property },
+  };
 }
 
 function groupBy<T, K>(rows: T[], keys: (row: T) => K[]): Map<K, T[]> {
@@ -147,6 +159,7 @@ export class MemoStore {
           longitude: memo.location.longitude ?? 0,
         },
         parentId: parent?.id,
+        stored: { tags: memo.tags, property: memo.property },
       });
     }
     for (const relation of dataset.relations ?? []) {
@@ -234,7 +247,7 @@ export class MemoStore {
       visibility: input.visibility,
       state: input.state ?? 'NORMAL',
       pinned: input.pinned ?? false,
-      ...deriveContent(input.content),
+      ...storedOrDerived(input.content, input.stored),
       ...(input.location ? { location: input.location } : {}),
       ...(input.parentId !== undefined ? { parentId: input.parentId } : {}),
     };

@@ -45,7 +45,7 @@ describe('AttachmentService_ListAttachments', () => {
     [{ pageToken: 'CAE=' }, /^invalid page token/],
     [
       { filter: 'visibility == "PUBLIC"' },
-      /^Invalid filter expression: unknown field visibility.*filename, mime_type/,
+      /^invalid filter: failed to compile filter: unknown field visibility.*filename, mime_type/,
     ],
   ])('rejects %j with 400', async (query, message) => {
     const response = await server.call('GET', '/attachments', { token: TOKENS.alice, query });

@@ -96,7 +96,64 @@ describe('datasets', () => {
       expect(store.memoByUid('two')?.createdTs).toBe(Date.UTC(2026, 0, 1, 8) / 1000);
     });
 
+    it('keeps the tags and property a memo states, derives what it leaves out, and derives again on update', async () => {
+      const dataset: Dataset = {
+        users: [{ username: 'teacher', role: 'ADMIN', tokens: ['class-token'] }],
+        memos: [
+          // Legacy data: Memos stored a tag and a task-list flag that the content no longer shows.
+          {
+            id: 'legacy',
+            creator: 'teacher',
+            content: 'Plain text, see [docs](https://example.com) #now',
+            visibility: 'PUBLIC',
+            tags: ['Archive', 'old/notes'],
+            property: { hasTaskList: true, hasIncompleteTasks: true },
+          },
+          { id: 'derived', creator: 'teacher', content: '- [ ] write #todo', visibility: 'PUBLIC' },
+        ],
+      };
+      const server = await startTestServer(write('legacy.json', dataset));
+      try {
+        const get = async (id: string) =>
+          (await server.call('GET', `/memos/${id}`, { token: 'class-token' })).json;
+        const legacy = await get('legacy');
+        expect(legacy.tags).toEqual(['Archive', 'old/notes']);
+        // Stated flags win; hasLink is left out, so it is derived (the content has a link).
+        expect(legacy.property).toMatchObject({ hasTaskList: true, hasIncompleteTasks: true, hasLink: true });
+        expect((await get('derived')).tags).toEqual(['todo']);
+        // The filter reads the stored tags, case-insensitively for tag in [...].
+        const list = await server.call('GET', '/memos', {
+          token: 'class-token',
+          query: { filter: 'tag in ["archive"] && has_task_list' },
+        });
+        expect(list.json.memos.map((memo: { name: string }) => memo.name)).toEqual(['memos/legacy']);
+        // A content update derives tags and property again, as Memos does.
+        await server.call('PATCH', '/memos/legacy', {
+          token: 'class-token',
+          body: { content: 'fresh #new' },
+        });
+        const updated = await get('legacy');
+        expect(updated.tags).toEqual(['new']);
+        expect(updated.property).toMatchObject({ hasTaskList: false, hasLink: false });
+      } finally {
+        await server.close();
+      }
+    });
+
     it.each([
+      [
+        'stored tags that are not a list of words',
+        { users: [{ username: 'a' }], memos: [{ id: 'm', creator: 'a', content: '', tags: ['two words'] }] },
+        /tags\/0 must match pattern/,
+      ],
+      [
+        'an unknown property flag',
+        {
+          users: [{ username: 'a' }],
+          memos: [{ id: 'm', creator: 'a', content: '', property: { hasLinks: true } }],
+        },
+        /property must NOT have additional properties/,
+      ],
       ['not JSON', '{', /cannot read dataset/],
       ['no users', { users: [] }, /must NOT have fewer than 1 items/],
       [

@@ -49,6 +49,11 @@ describe('memo filter semantics', () => {
     // tag is hierarchical, "x" in tags is exact
     ['tag in ["book"]', { tags: ['book/tech'] }, true],
     ['tag in ["book"]', { tags: ['bookish'] }, false],
+    // tag in is case-insensitive in Memos, at every level of the hierarchy
+    ['tag in ["Work"]', { tags: ['work'] }, true],
+    ['tag in ["work"]', { tags: ['WORK'] }, true],
+    ['tag in ["BOOK"]', { tags: ['Book/Tech'] }, true],
+    ['tag in ["Work"]', { tags: ['homework'] }, false],
     ['"book" in tags', { tags: ['book/tech'] }, false],
     // all() needs at least one tag; exists_one exactly one
     ['tags.all(t, t.startsWith("w"))', { tags: [] }, false],
@@ -132,7 +137,7 @@ describe('messages the HTTP tests do not pin', () => {
     ['tags.sort() == ["a"]', /has no method sort\(\)/],
   ])('%s', (filter, message) => {
     const text = messageOf(() => compileMemoFilter(filter, NOW));
-    expect(text).toMatch(/^Invalid filter expression: .+\.$/s);
+    expect(text).toMatch(/^invalid filter: failed to compile filter: \S.*$/s);
     expect(text).toMatch(message);
   });
 

@@ -1,5 +1,6 @@
 import { loadFixture } from '@memos-kit/wire';
 import { describe, expect, it } from 'vitest';
+import { filterErrorParts } from '../src/index.ts';
 import type { MemoRow } from '../src/model.ts';
 import { TOKENS, useTestServer } from './support/client.ts';
 
@@ -140,16 +141,35 @@ describe('bad filters', () => {
     return response.json.message;
   }
 
-  it("answers the article's `visibility` with its exact message", async () => {
+  it("answers the article's `visibility` in Memos' words, with the article's sentence as the hint", async () => {
     const fixture = loadFixture('tool-execution-error');
-    const article = JSON.parse(fixture.text('response')).result.content[0].text;
+    const article: string = JSON.parse(fixture.text('response')).result.content[0].text;
     const sent = JSON.parse(fixture.request?.body ?? '{}').params.arguments.filter;
-    expect(await filterError(sent)).toBe(article);
+    const message = await filterError(sent);
+    expect(message).toBe(
+      'invalid filter: failed to compile filter: filter must evaluate to a boolean value (hint: expected a comparison after visibility)',
+    );
+    // The MCP adapter's article wording is made from these two parts (see memos-mcp's tool runner).
+    expect(`Invalid filter expression: ${filterErrorParts(message)?.hint}.`).toBe(article);
   });
 
   it.each([
-    ['content', /expected a comparison after content\./],
-    ['pinned && visibility', /expected a comparison after visibility\./],
+    ['visibility', 'filter must evaluate to a boolean value'],
+    ['"work"', 'filter must evaluate to a boolean value'],
+    ['   ', 'filter expression is empty'],
+    ['tag == "work"', 'field "tag" does not support comparison'],
+    ['visibility > "PUBLIC"', 'operator > not allowed for field "visibility"'],
+    ['visibility.contains("P")', 'identifier "visibility" does not support text matching'],
+    ['pinned ? true : false', 'unsupported call expression "_?_:_"'],
+    ['size(tags) > 1 / 0', 'division by zero'],
+  ])('words %s as Memos does', async (filter, memos) => {
+    const parts = filterErrorParts(await filterError(filter));
+    expect(parts?.memos).toBe(memos);
+  });
+
+  it.each([
+    ['content', /expected a comparison after content/],
+    ['pinned && visibility', /expected a comparison after visibility/],
     [
       'visibility == PUBLIC',
       /PUBLIC is a value, not a field: put it in quotes, e\.g\. visibility == "PUBLIC"/,
@@ -198,7 +218,7 @@ describe('bad filters', () => {
     [`${'('.repeat(400)}pinned${')'.repeat(400)}`, /nested too deeply/],
   ])('%s', async (filter, message) => {
     const text = await filterError(filter);
-    expect(text).toMatch(/^Invalid filter expression: .+\.$/s);
+    expect(text).toMatch(/^invalid filter: failed to compile filter: \S.*$/s);
     expect(text).toMatch(message);
   });
 });

@@ -4,7 +4,7 @@
 import type { ASTNode, ParseResult } from '@marcbachmann/cel-js';
 import { isComparison } from './ast.ts';
 import { comparison, membership } from './compare.ts';
-import { celErrorMessage, filterError, withArticle } from './messages.ts';
+import { celErrorMessage, filterError, NOT_BOOLEAN, withArticle } from './messages.ts';
 import { methodCall } from './methods.ts';
 import type { Plan } from './plan.ts';
 import { type FilterSchema, fieldOf } from './schema.ts';
@@ -40,7 +40,7 @@ function condition<Row>(scope: Scope<Row>, node: ASTNode): Plan<Row> {
       return { op: '!', operand: condition(scope, node.args) };
     case 'value':
       if (typeof node.args === 'boolean') return { op: 'constant', value: node.args };
-      throw filterError('the filter must be a condition (true or false), not a single value');
+      throw filterError('the filter must be a condition (true or false), not a single value', NOT_BOOLEAN);
     case 'id': {
       const spec = scope.field(node.args);
       if (spec?.kind === 'bool') return { op: 'flag', read: spec.get };
@@ -49,6 +49,7 @@ function condition<Row>(scope: Scope<Row>, node: ASTNode): Plan<Row> {
     case '?:':
       throw filterError(
         'conditional expressions (a ? b : c) are not supported in filters; combine terms with && and ||',
+        'unsupported call expression "_?_:_"',
       );
     case 'in':
       return membership(scope, node.args[0], node.args[1]);
@@ -67,12 +68,18 @@ export function checkFilter<Row>(
   now: number,
 ): Plan<Row> {
   const bare = bareFieldInConditionPosition(parsed.ast, schema);
-  if (bare) throw filterError(`expected a comparison after ${bare}`);
+  // The whole filter a bare field (the article's `visibility`): Memos' type check finds no bool.
+  if (bare)
+    throw filterError(
+      `expected a comparison after ${bare}`,
+      parsed.ast.op === 'id' ? NOT_BOOLEAN : undefined,
+    );
   const checked = parsed.check();
   if (!checked.valid) throw filterError(celErrorMessage(checked.error, source, schema.advertised));
   if (checked.type !== 'bool') {
     throw filterError(
       `the filter must be a condition (true or false), but this expression is ${withArticle(String(checked.type))}`,
+      NOT_BOOLEAN,
     );
   }
   return condition(new Scope(schema, now), parsed.ast);

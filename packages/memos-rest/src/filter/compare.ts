@@ -31,7 +31,10 @@ function operand<Row>(scope: Scope<Row>, node: ASTNode): Operand<Row> | undefine
     const spec = scope.field(node.args);
     if (!spec) return undefined;
     if (spec.kind === 'tag') {
-      throw filterError('tag can only be used as tag in ["name"]; to test one tag write "name" in tags');
+      throw filterError(
+        'tag can only be used as tag in ["name"]; to test one tag write "name" in tags',
+        'field "tag" does not support comparison',
+      );
     }
     if (spec.kind === 'list')
       throw filterError(`${node.args} is a list: use "value" in ${node.args} or size(${node.args})`);
@@ -122,7 +125,10 @@ export function comparison<Row>(
   }
   if (!literal) throw filterError(`compare ${field.label} with a value, not with another field`);
   if (field.equalityOnly && operator !== '==' && operator !== '!=') {
-    throw filterError(`operator ${operator} is not allowed for ${field.label}; use == or !=`);
+    throw filterError(
+      `operator ${operator} is not allowed for ${field.label}; use == or !=`,
+      `operator ${operator} not allowed for field "${field.label}"`,
+    );
   }
   return { op: 'compare', operator, read: field.read, value: coerce(field, literal) };
 }
@@ -148,6 +154,10 @@ export function membership<Row>(scope: Scope<Row>, leftNode: ASTNode, rightNode:
     }
   }
   const field = operand(scope, leftNode);
-  if (!field) throw filterError('invalid use of the in operator: write field in ["a", "b"] or "a" in tags');
+  if (!field)
+    throw filterError(
+      'invalid use of the in operator: write field in ["a", "b"] or "a" in tags',
+      'invalid use of in operator',
+    );
   return { op: 'in', read: field.read, values: new Set(list.value.map((item) => coerce(field, item))) };
 }

@@ -72,9 +72,14 @@ export function predicate<Row>(plan: Plan<Row>, budget: MatchBudget = matchBudge
       return (row) => read(row).includes(value);
     }
     case 'tag-in': {
-      const { read, names } = plan;
+      // Case-insensitive, as in Memos (its tests pin `tag in ["Work"]` finding #work).
+      const wanted = plan.names.map((name) => name.toLowerCase());
+      const { read } = plan;
       return (row) =>
-        read(row).some((tag) => names.some((name) => tag === name || tag.startsWith(`${name}/`)));
+        read(row).some((tag) => {
+          const lower = tag.toLowerCase();
+          return wanted.some((name) => lower === name || lower.startsWith(`${name}/`));
+        });
     }
     case 'text':
       return textPredicate(plan);

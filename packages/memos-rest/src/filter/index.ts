@@ -30,3 +30,5 @@ export function compileAttachmentFilter(
 ): Predicate<AttachmentRow> {
   return compile(filter, ATTACHMENT_SCHEMA, now);
 }
+
+export { FILTER_ERROR_PREFIX, filterErrorParts } from './messages.ts';

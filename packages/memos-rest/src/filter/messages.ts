@@ -1,13 +1,38 @@
-// The words of every bad filter: a 400 whose message says what to change. The texts are pinned by the tests
-// against Memos' own errors (reworded for a learner), so they live here together and are never built elsewhere.
+// The words of every bad filter: a 400 in Memos' wording, `invalid filter: failed to compile filter: …`, with
+// the kit's sentence for a learner after it. The texts are pinned by the tests against Memos' own errors, so
+// they live here together and are never built elsewhere.
 import { TypeError as CelTypeError, ParseError } from '@marcbachmann/cel-js';
 import { type ApiError, invalidArgument } from '../errors.ts';
 
-/** The error every bad filter becomes. */
-export function filterError(message: string): ApiError {
-  const sentence = /[.!?]$/.test(message) ? message : `${message}.`;
-  return invalidArgument(`Invalid filter expression: ${sentence}`);
+/** What Memos puts before every filter error (ListMemos wraps its filter compiler's error twice). */
+export const FILTER_ERROR_PREFIX = 'invalid filter: failed to compile filter: ';
+const HINT = ' (hint: ';
+
+/**
+ * The error every bad filter becomes. `memos` is Memos' own text for this mistake where the kit knows it
+ * (`filter must evaluate to a boolean value`); the learner's `sentence` then follows as a hint:
+ * `invalid filter: failed to compile filter: filter must evaluate to a boolean value (hint: expected a
+ * comparison after visibility)`. Without it, the sentence itself follows Memos' prefix.
+ */
+export function filterError(sentence: string, memos?: string): ApiError {
+  const text = memos === undefined || memos === sentence ? sentence : `${memos}${HINT}${sentence})`;
+  return invalidArgument(`${FILTER_ERROR_PREFIX}${text}`);
 }
+
+/**
+ * A filter error's message taken apart again: Memos' text and the kit's hint (the sentence alone when Memos'
+ * text was not known). `undefined` for any other message. The MCP adapter's article wording reads it.
+ */
+export function filterErrorParts(message: string): { memos: string; hint: string } | undefined {
+  if (!message.startsWith(FILTER_ERROR_PREFIX)) return undefined;
+  const text = message.slice(FILTER_ERROR_PREFIX.length);
+  const at = text.indexOf(HINT);
+  if (at === -1 || !text.endsWith(')')) return { memos: text, hint: text };
+  return { memos: text.slice(0, at), hint: text.slice(at + HINT.length, -1) };
+}
+
+/** Memos' words when a filter is not a condition (a bare `visibility`, a single value). */
+export const NOT_BOOLEAN = 'filter must evaluate to a boolean value';
 
 export const TOO_DEEP =
   'the expression is nested too deeply; write it with fewer parentheses, negations or terms';

@@ -33,7 +33,10 @@ export function methodCall<Row>(
   }
   if (isOneOf(TEXT_METHODS, method) || method === 'matches') {
     if (spec?.kind !== 'string' || !spec.textMatch)
-      throw filterError(`${name} does not support text matching; use == or in [...]`);
+      throw filterError(
+        `${name} does not support text matching; use == or in [...]`,
+        `identifier "${name}" does not support text matching`,
+      );
     const arg = args[0] ? scope.fold(args[0]) : undefined;
     if (arg?.kind !== 'string') throw filterError(`${name}.${method}() needs a quoted text argument`);
     if (method === 'matches') return { op: 'matches', read: spec.get, pattern: compileRegex(arg.value) };

@@ -7,7 +7,7 @@ import { celErrorMessage, filterError, TOO_DEEP } from './messages.ts';
 import type { FilterSchema } from './schema.ts';
 
 export function parseFilter<Row>(source: string, schema: FilterSchema<Row>): ParseResult {
-  if (source.trim() === '') throw filterError('the filter expression is empty');
+  if (source.trim() === '') throw filterError('the filter expression is empty', 'filter expression is empty');
   try {
     return schema.environment.parse(source);
   } catch (error) {

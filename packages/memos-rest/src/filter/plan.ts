@@ -33,7 +33,7 @@ export type Plan<Row> =
   | { op: 'in'; read: Read<Row, Scalar>; values: ReadonlySet<Scalar> }
   /** `"work" in tags`: exact membership. */
   | { op: 'has'; read: Tags<Row>; value: string }
-  /** `tag in ["book"]`: a tag equal to a name or below it (`book/tech`). */
+  /** `tag in ["book"]`: a tag equal to a name or below it (`book/tech`), in any case (`#Book`). */
   | { op: 'tag-in'; read: Tags<Row>; names: readonly string[] }
   /** The needle is lower-cased. */
   | { op: 'text'; method: TextMethod; read: Read<Row, string>; needle: string }
