@@ -8,6 +8,8 @@ import { table, terminalWidth, wrapText } from './width.ts';
 export interface OptionSpec {
   type: 'string' | 'boolean';
   short?: string;
+  /** A string option that may be given more than once (`--allowed-host a --allowed-host b`): a list. */
+  multiple?: true;
   default?: string | boolean;
   /** What the value looks like in the help, e.g. `N` or `on|off`. */
   value?: string;
@@ -31,9 +33,11 @@ export interface CommandSpec<O extends OptionSpecs> {
 
 type ValueOf<S extends OptionSpec> = S['type'] extends 'boolean'
   ? boolean
-  : S extends { default: string }
-    ? string
-    : string | undefined;
+  : S extends { multiple: true }
+    ? string[] | undefined
+    : S extends { default: string }
+      ? string
+      : string | undefined;
 
 export type OptionValues<O extends OptionSpecs> = { [K in keyof O]: ValueOf<O[K]> };
 
@@ -129,11 +133,18 @@ export function parseCommand<O extends OptionSpecs>(
       {
         type: option.type,
         ...(option.short ? { short: option.short } : {}),
+        ...(option.multiple ? { multiple: true } : {}),
         ...(option.default !== undefined ? { default: option.default } : {}),
       },
     ]),
-  ) as Record<string, { type: 'string' | 'boolean'; short?: string; default?: string | boolean }>;
-  let parsed: { values: Record<string, string | boolean | undefined>; positionals: string[] };
+  ) as Record<
+    string,
+    { type: 'string' | 'boolean'; short?: string; multiple?: boolean; default?: string | boolean }
+  >;
+  let parsed: {
+    values: Record<string, string | boolean | Array<string | boolean> | undefined>;
+    positionals: string[];
+  };
   try {
     parsed = parseArgs({
       args: [...argv],

@@ -112,9 +112,21 @@ describe('parseCommand', () => {
       step: { type: 'string', value: 'N', help: { zh: '只运行第 N 步', en: 'run step N only' } },
       fast: { type: 'boolean', help: { zh: '不等待', en: 'no waiting' } },
       pace: { type: 'string', default: 'article', help: { zh: '节奏', en: 'pace' } },
+      host: {
+        type: 'string',
+        multiple: true,
+        help: { zh: '主机名（可重复）', en: 'host name (repeatable)' },
+      },
     },
   } as const;
   const tty = { isTTY: true, columns: 120 };
+
+  it('collects a repeatable option into a list, and leaves it undefined when absent', () => {
+    const parsed = parseCommand(spec, ['--host', 'a.example', '--host=b.example'], { env: {}, stdout: tty });
+    expect(parsed.kind === 'run' && parsed.values.host).toEqual(['a.example', 'b.example']);
+    const none = parseCommand(spec, [], { env: {}, stdout: tty });
+    expect(none.kind === 'run' && none.values.host).toBeUndefined();
+  });
 
   it('speaks Chinese by default, English with --lang en or KIT_LANG=en', () => {
     const zh = parseCommand(spec, [], { env: {}, stdout: tty });
