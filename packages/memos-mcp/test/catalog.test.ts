@@ -1,4 +1,4 @@
-import type { OpenAPIObject } from '@memos-kit/memos-contract';
+import { contractOperations, type OpenAPIObject } from '@memos-kit/memos-contract';
 import { describe, expect, it } from 'vitest';
 import {
   buildCatalog,
@@ -8,6 +8,12 @@ import {
 } from '../src/catalog/index.ts';
 
 const noOverrides: CatalogOverrides = { body: {}, idempotent: [], destructive: [] };
+
+/** The rules on a document of our own: every one of its operations is on the allowlist, no overrides. */
+const every = (document: OpenAPIObject) => ({
+  overrides: noOverrides,
+  allowlist: contractOperations(document).map((found) => found.operationId),
+});
 
 /** A small document in the shape protoc-gen-openapi gives Memos: components, nested refs, a cycle. */
 function sampleDocument(): OpenAPIObject {
@@ -123,7 +129,7 @@ describe('tool names and titles (Memos rules)', () => {
 });
 
 describe('buildCatalog', () => {
-  const catalog = buildCatalog(sampleDocument(), { overrides: noOverrides });
+  const catalog = buildCatalog(sampleDocument(), every(sampleDocument()));
   const byName = new Map(catalog.map((entry) => [entry.tool.name, entry]));
   const entry = (name: string) => {
     const found = byName.get(name);
@@ -204,6 +210,7 @@ describe('buildCatalog', () => {
     expect(plain.get('note_update_note')).toMatchObject({ idempotentHint: false, destructiveHint: false });
 
     const overridden = buildCatalog(sampleDocument(), {
+      allowlist: every(sampleDocument()).allowlist,
       overrides: {
         body: { NoteService_UpdateNote: { required: null, dropProperties: ['name'], minProperties: 1 } },
         idempotent: ['NoteService_UpdateNote'],
@@ -227,24 +234,25 @@ describe('buildCatalog', () => {
 
   it('refuses overrides for unknown operations, duplicate names and operations without an id', () => {
     expect(() =>
-      buildCatalog(sampleDocument(), { overrides: { ...noOverrides, idempotent: ['NoteService_Nope'] } }),
+      buildCatalog(sampleDocument(), {
+        ...every(sampleDocument()),
+        overrides: { ...noOverrides, idempotent: ['NoteService_Nope'] },
+      }),
     ).toThrow(/unknown operation NoteService_Nope/);
     const duplicate = sampleDocument();
     duplicate.paths = {
       ...duplicate.paths,
       '/api/v2/notes': { get: { operationId: 'NoteService_ListNotes' } },
     };
-    expect(() => buildCatalog(duplicate, { overrides: noOverrides })).toThrow(
-      /note_list_notes comes from both/,
-    );
+    expect(() => buildCatalog(duplicate, every(duplicate))).toThrow(/note_list_notes comes from both/);
     const anonymous = sampleDocument();
     anonymous.paths = { ...anonymous.paths, '/x': { get: {} } };
-    expect(() => buildCatalog(anonymous, { overrides: noOverrides })).toThrow(/has no operationId/);
+    expect(() => buildCatalog(anonymous, every(anonymous))).toThrow(/has no operationId/);
   });
 
   it('does not share objects between tools or with the document', () => {
     const document = sampleDocument();
-    const first = buildCatalog(document, { overrides: noOverrides });
+    const first = buildCatalog(document, every(document));
     const defs = first.find((e) => e.tool.name === 'note_create_note')?.tool.inputSchema.$defs as
       | Record<string, Record<string, unknown>>
       | undefined;

@@ -1,6 +1,7 @@
-import { contractDocument } from '@memos-kit/memos-contract';
+import { contractDocument, contractOperations } from '@memos-kit/memos-contract';
 import { describe, expect, it } from 'vitest';
-import { buildCatalog } from '../src/catalog/index.ts';
+import { buildCatalog, MissingOperationsError, toolNameFromOperationId } from '../src/catalog/index.ts';
+import { EXTRA_OPERATION_IDS, memosFullDocument } from './support/memos-full-document.ts';
 
 /**
  * The catalog built from the mock's own OpenAPI document, checked against Memos v0.30.0's real catalog
@@ -77,5 +78,57 @@ describe('the catalog of the mock Memos', () => {
     expect(body('memo_update_memo')?.properties).not.toHaveProperty('name');
     expect(body('memo_set_memo_relations')?.required).toEqual(['relations']);
     expect(body('memo_upsert_memo_reaction')?.required).toEqual(['reaction']);
+  });
+});
+
+describe("Memos' allowlist", () => {
+  const full = memosFullDocument();
+
+  it('fronting a document with 73 operations still gives exactly the 20 tools', () => {
+    expect(contractOperations(full)).toHaveLength(73);
+    const names = buildCatalog(full).map((entry) => entry.tool.name);
+    expect(names).toEqual(Object.keys(MEMOS_TOOLS));
+    for (const operationId of EXTRA_OPERATION_IDS) {
+      expect(names, operationId).not.toContain(toolNameFromOperationId(operationId));
+    }
+    for (const dangerous of [
+      'auth_sign_in',
+      'user_delete_user',
+      'user_create_personal_access_token',
+      'instance_update_instance_setting',
+    ]) {
+      expect(names).not.toContain(dangerous);
+    }
+  });
+
+  it('with allOperations, every operation is a tool and each write beyond the 20 is marked destructive', () => {
+    const all = buildCatalog(full, { allOperations: true });
+    expect(all).toHaveLength(73);
+    const beyond = all.filter((entry) => entry.beyondAllowlist);
+    expect(beyond.map((entry) => entry.operation.operationId).sort()).toEqual(
+      [...EXTRA_OPERATION_IDS].sort(),
+    );
+    for (const { tool, operation } of beyond) {
+      expect(tool.annotations.destructiveHint, tool.name).toBe(operation.method !== 'GET');
+    }
+    expect(all.find((entry) => entry.tool.name === 'auth_sign_in')?.tool.annotations.destructiveHint).toBe(
+      true,
+    );
+    // The 20 keep Memos' annotations.
+    for (const { tool } of all.filter((entry) => !entry.beyondAllowlist)) {
+      const { readOnlyHint, destructiveHint, idempotentHint } = tool.annotations;
+      expect(`${flag(readOnlyHint)}/${flag(destructiveHint)}/${flag(idempotentHint)}`).toBe(
+        MEMOS_TOOLS[tool.name],
+      );
+    }
+  });
+
+  it('refuses a document that lacks one of the 20, naming what is missing', () => {
+    const partial = structuredClone(full);
+    delete partial.paths?.['/api/v1/auth/me'];
+    expect(() => buildCatalog(partial)).toThrow(MissingOperationsError);
+    expect(() => buildCatalog(partial, { allOperations: true })).toThrow(
+      'the OpenAPI document lacks 1 of the operations Memos exposes as tools: AuthService_GetCurrentUser',
+    );
   });
 });

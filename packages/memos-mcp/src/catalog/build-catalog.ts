@@ -15,6 +15,7 @@ import { isObject, type JsonObject } from './json.ts';
 import {
   type BodyOverride,
   type CatalogOverrides,
+  CURATED_OPERATION_IDS,
   memosOverrides,
   overriddenOperationIds,
 } from './memos-overrides.ts';
@@ -46,10 +47,26 @@ export interface ToolOperation {
 export interface CatalogEntry {
   tool: ToolDefinition;
   operation: ToolOperation;
+  /** Only with `allOperations`: an operation outside Memos' allowlist, exposed on the teacher's say-so. */
+  beyondAllowlist?: true;
 }
 
 export interface BuildCatalogOptions {
   overrides?: CatalogOverrides;
+  /** The operations that become tools; Memos' 20 unless told. */
+  allowlist?: readonly string[];
+  /** Every operation of the document becomes a tool, not only the allowlist (`--all-operations`). */
+  allOperations?: boolean;
+}
+
+/** A document that lacks operations of the allowlist: the catalog cannot be Memos'. */
+export class MissingOperationsError extends Error {
+  constructor(readonly missing: string[]) {
+    super(
+      `the OpenAPI document lacks ${missing.length} of the operations Memos exposes as tools: ${missing.join(', ')}`,
+    );
+    this.name = 'MissingOperationsError';
+  }
 }
 
 /** Memos' schema for a 200 response without a JSON body (its DELETE and Set* operations). */
@@ -57,12 +74,28 @@ const OK_SCHEMA = { type: 'object', properties: { ok: { type: 'boolean' } } } as
 
 // #region build-catalog
 /**
- * Every operation of the document becomes one tool, sorted by tool name (Memos' Go SDK lists tools
- * alphabetically): adding an operation to the document adds a tool, and nothing here is written per tool.
+ * The operations of Memos' allowlist become one tool each, sorted by tool name (Memos' Go SDK lists tools
+ * alphabetically); nothing here is written per tool. A document without one of them is refused, as Memos
+ * refuses to start. With `allOperations` every operation of the document becomes a tool, and each one
+ * outside the allowlist that is not a GET is marked destructive: the kit cannot tell a harmless write from
+ * one that deletes a user or mints a token.
  */
 export function buildCatalog(document: OpenAPIObject, options: BuildCatalogOptions = {}): CatalogEntry[] {
   const overrides = options.overrides ?? memosOverrides;
-  const entries = contractOperations(document).map((found) => buildEntry(document, found, overrides));
+  const allowlist = new Set(options.allowlist ?? CURATED_OPERATION_IDS);
+  const operations = contractOperations(document);
+  const present = new Set(operations.map((found) => found.operationId));
+  const missing = [...allowlist].filter((operationId) => !present.has(operationId));
+  if (missing.length > 0) throw new MissingOperationsError(missing);
+  const entries = operations
+    .filter((found) => options.allOperations || allowlist.has(found.operationId))
+    .map((found) => {
+      const entry = buildEntry(document, found, overrides);
+      if (allowlist.has(found.operationId)) return entry;
+      entry.beyondAllowlist = true;
+      if (entry.operation.method !== 'GET') entry.tool.annotations.destructiveHint = true;
+      return entry;
+    });
   checkCatalog(entries, overrides);
   return entries.sort((a, b) => (a.tool.name < b.tool.name ? -1 : a.tool.name > b.tool.name ? 1 : 0));
 }

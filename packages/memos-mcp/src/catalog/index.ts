@@ -3,8 +3,14 @@ export {
   type BuildCatalogOptions,
   buildCatalog,
   type CatalogEntry,
+  MissingOperationsError,
   type ToolDefinition,
   type ToolOperation,
 } from './build-catalog.ts';
-export { type BodyOverride, type CatalogOverrides, memosOverrides } from './memos-overrides.ts';
+export {
+  type BodyOverride,
+  type CatalogOverrides,
+  CURATED_OPERATION_IDS,
+  memosOverrides,
+} from './memos-overrides.ts';
 export { titleFromToolName, toolNameFromOperationId } from './naming.ts';

@@ -11,6 +11,35 @@ export interface BodyOverride {
   minProperties?: number;
 }
 
+/**
+ * Memos v0.30.0's allowlist (`curatedOperationIDs` in server/router/mcp/catalog.go): the 20 memo-focused
+ * operations its MCP server turns into tools, out of the 73 its OpenAPI document has. Everything else
+ * (signing in, users, tokens, instance settings, identity providers, webhooks) stays REST-only, so a model
+ * handed the tools cannot sign in, delete users or mint tokens with the caller's credentials.
+ */
+export const CURATED_OPERATION_IDS: readonly string[] = [
+  'MemoService_ListMemos',
+  'MemoService_CreateMemo',
+  'MemoService_GetMemo',
+  'MemoService_UpdateMemo',
+  'MemoService_DeleteMemo',
+  'MemoService_ListMemoComments',
+  'MemoService_CreateMemoComment',
+  'MemoService_ListMemoAttachments',
+  'MemoService_SetMemoAttachments',
+  'MemoService_ListMemoReactions',
+  'MemoService_UpsertMemoReaction',
+  'MemoService_DeleteMemoReaction',
+  'MemoService_ListMemoRelations',
+  'MemoService_SetMemoRelations',
+  'AttachmentService_ListAttachments',
+  'AttachmentService_CreateAttachment',
+  'AttachmentService_GetAttachment',
+  'AttachmentService_DeleteAttachment',
+  'ShortcutService_ListShortcuts',
+  'AuthService_GetCurrentUser',
+];
+
 export interface CatalogOverrides {
   body: Record<string, BodyOverride>;
   /** Methods other than GET/DELETE that are still safe to repeat. */
