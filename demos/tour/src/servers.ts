@@ -45,6 +45,8 @@ export class Resources implements ResourcePool {
         port: 0,
         dataset,
         pace: this.#pace,
+        // The tour replays the article, whose adapter words a REST failure as the message alone (id 5).
+        errorText: 'article',
       });
       starting.then(
         (s) => this.#events.onServer?.({ url: s.url, dataset }),

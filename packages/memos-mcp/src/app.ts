@@ -1,4 +1,4 @@
-import { contractDocument, type OpenAPIObject, parseContract } from '@memos-kit/memos-contract';
+import { contractOperations } from '@memos-kit/memos-contract';
 import { createRestApp, type Dataset, type MemoStore } from '@memos-kit/memos-rest';
 import express, { type Express } from 'express';
 import { buildCatalog, type CatalogEntry } from './catalog/index.ts';
@@ -8,13 +8,23 @@ import type { Pace, PaceTimeline } from './mcp/pace.ts';
 import { inProcessDispatcher } from './rest/in-process-dispatcher.ts';
 import { remoteDispatcher } from './rest/remote-dispatcher.ts';
 import type { RestDispatcher } from './rest/rest-request.ts';
-import { ToolRunner } from './tools/tool-runner.ts';
+import { type ErrorText, ToolRunner } from './tools/tool-runner.ts';
+import { loadContract } from './upstream/contract-source.ts';
+import { probeMemos } from './upstream/probe.ts';
 
 export interface AdapterOptions {
   /** The mock's dataset ('empty', 'article', 'workshop' or a JSON file); ignored with `memosUrl`. */
   dataset?: string | Dataset;
   /** Call this Memos-compatible REST server over HTTP instead of the in-process mock. */
   memosUrl?: string;
+  /** An OpenAPI document (file or URL, YAML or JSON) instead of the kit's v0.30.0 contract; with `memosUrl`. */
+  openapi?: string;
+  /** Every operation of the document becomes a tool, not only Memos' 20 (`--all-operations`). */
+  allOperations?: boolean;
+  /** How a REST failure reads in a tool error: Memos' words (default) or the article's (its replays). */
+  errorText?: ErrorText;
+  /** The credential the start-up probe of `memosUrl` uses (stdio's token), to say who it signs in as. */
+  probeAuthorization?: string;
   pace?: Pace | PaceTimeline;
   log?: (line: string) => void;
   /** Hostnames the MCP endpoint accepts in `Host` and `Origin` (loopback and memos.example.com by default). */
@@ -24,6 +34,13 @@ export interface AdapterOptions {
   onResponse?: ResponseHook;
 }
 
+/** Where the catalog's document came from: the kit's shipped contract or a file or URL, and its size. */
+export interface ContractSummary {
+  origin: string;
+  shipped: boolean;
+  operations: number;
+}
+
 export interface Adapter {
   /** REST under /api/v1 (the in-process mock, unless `memosUrl` is set) and MCP at POST /mcp. */
   app: Express;
@@ -31,30 +48,36 @@ export interface Adapter {
   catalog: CatalogEntry[];
   /** The in-process mock's data (absent with `memosUrl`). */
   store?: MemoStore;
+  /** Which contract the catalog came from, and how many operations it has. */
+  contract: ContractSummary;
+  /** With `memosUrl`: who the probe's credential signed in as (undefined: anonymous, or no probe). */
+  upstreamUser?: string;
   close(): Promise<void>;
 }
 
 /**
  * Builds the catalog from the OpenAPI document at start-up and puts the MCP endpoint in front of the REST
- * routes. With `memosUrl`, the document is fetched from that server, so the tools are whatever it offers.
+ * routes. The document is the kit's v0.30.0 contract unless `openapi` names another (a real Memos serves
+ * none); with `memosUrl`, one request first checks that a Memos answers there. Only Memos' 20 operations
+ * become tools unless `allOperations` says otherwise.
  */
 export async function createAdapter(options: AdapterOptions = {}): Promise<Adapter> {
   const app = express();
   app.disable('x-powered-by');
   let dispatch: RestDispatcher;
-  let document: OpenAPIObject;
   let restApp: Express | undefined;
   let store: MemoStore | undefined;
+  let upstreamUser: string | undefined;
+  const source = await loadContract(options.openapi);
+  const catalog = buildCatalog(source.document, { allOperations: options.allOperations === true });
   if (options.memosUrl) {
+    ({ user: upstreamUser } = await probeMemos(options.memosUrl, options.probeAuthorization));
     dispatch = remoteDispatcher(options.memosUrl);
-    document = await fetchOpenApiDocument(options.memosUrl);
   } else {
     ({ app: restApp, store } = createRestApp({ dataset: options.dataset }));
     dispatch = inProcessDispatcher(restApp);
-    document = contractDocument();
   }
-  const catalog = buildCatalog(document);
-  const runner = new ToolRunner(catalog, dispatch);
+  const runner = new ToolRunner(catalog, dispatch, options.errorText);
   const endpoint: NodeHandler = createMcpEndpoint({
     runner,
     pace: options.pace,
@@ -67,12 +90,17 @@ export async function createAdapter(options: AdapterOptions = {}): Promise<Adapt
   app.all('/mcp', (req, res) => void endpoint(req, res));
   app.get('/', indexPage({ ...options, store, tools: catalog.length }));
   if (restApp) app.use(restApp);
-  return { app, runner, catalog, ...(store ? { store } : {}), close: () => endpoint.close() };
-}
-
-async function fetchOpenApiDocument(memosUrl: string): Promise<OpenAPIObject> {
-  const url = `${memosUrl.replace(/\/$/, '')}/api/v1/openapi.json`;
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`Could not read the OpenAPI document at ${url}: HTTP ${response.status}`);
-  return parseContract(await response.text(), url);
+  return {
+    app,
+    runner,
+    catalog,
+    ...(store ? { store } : {}),
+    contract: {
+      origin: source.origin,
+      shipped: source.shipped,
+      operations: contractOperations(source.document).length,
+    },
+    ...(upstreamUser ? { upstreamUser } : {}),
+    close: () => endpoint.close(),
+  };
 }

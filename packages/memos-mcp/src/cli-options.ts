@@ -1,5 +1,7 @@
 // The adapter's two commands as data: `pnpm serve` spreads the REST server's options and adds its own,
 // `pnpm mcp:stdio` takes the dataset and the adapter's options; the help of each is made from its table.
+
+import { isAbsolute, resolve } from 'node:path';
 import { type ServeSettings, serveOptions, serveSettings } from '@memos-kit/memos-rest/cli';
 import {
   bilingualMessages,
@@ -9,8 +11,10 @@ import {
   type OptionValues,
   UsageError,
 } from '@memos-kit/terminal';
+import type { ContractSummary } from './app.ts';
 import pairs from './cli-messages.json' with { type: 'json' };
 import type { Pace } from './mcp/pace.ts';
+import { ERROR_TEXTS, type ErrorText } from './tools/tool-runner.ts';
 
 /** What the adapter adds to any way of serving it: where REST lives, and how fast a call answers. */
 const adapterOptions = {
@@ -20,6 +24,29 @@ const adapterOptions = {
     help: {
       zh: '改为调用这个与 Memos 兼容的 REST 服务（例如真正的 Memos v0.30.0），而不是内置的模拟服务',
       en: 'call this Memos-compatible REST server (a real Memos v0.30.0, say) instead of the built-in mock',
+    },
+  },
+  openapi: {
+    type: 'string',
+    value: 'FILE|URL',
+    help: {
+      zh: '用这份 OpenAPI 文档（YAML 或 JSON，例如 Memos 源码里的 proto/gen/openapi.yaml）代替套件自带的 v0.30.0 契约；需要 --memos-url',
+      en: "use this OpenAPI document (YAML or JSON, e.g. Memos' own proto/gen/openapi.yaml) instead of the kit's v0.30.0 contract; needs --memos-url",
+    },
+  },
+  'all-operations': {
+    type: 'boolean',
+    help: {
+      zh: '危险：文档里的每个操作都成为工具，而不只是 Memos 的 20 个（登录、删用户、生成令牌……）；启动时会警告，写操作标为 destructive',
+      en: "dangerous: every operation of the document becomes a tool, not only Memos' 20 (sign-in, deleting users, minting tokens…); warns at start and marks writes destructive",
+    },
+  },
+  'error-text': {
+    type: 'string',
+    value: 'memos|article',
+    help: {
+      zh: 'REST 失败时工具错误的写法：memos 带状态（404 Not Found: memo not found，默认），article 只有消息（文章 id 5 的写法）',
+      en: "how a REST failure reads in a tool error: memos gives the status (404 Not Found: memo not found, default), article the message alone (the article's id 5)",
     },
   },
   pace: {
@@ -32,7 +59,28 @@ const adapterOptions = {
   },
 } as const satisfies OptionSpecs;
 
-const options = { ...serveOptions, ...adapterOptions } as const satisfies OptionSpecs;
+/** Only HTTP has a Host header to guard: the names a reverse proxy or a public address adds. */
+const hostOptions = {
+  'allowed-host': {
+    type: 'string',
+    multiple: true,
+    value: 'NAME',
+    help: {
+      zh: '/mcp 还接受这个 Host/Origin 主机名（可重复；例如反向代理后的 memos.school.edu）；其他主机仍然 403',
+      en: 'also accept this host name in Host/Origin at /mcp (repeatable; e.g. memos.school.edu behind a reverse proxy); every other host still gets 403',
+    },
+  },
+  'public-url': {
+    type: 'string',
+    value: 'URL',
+    help: {
+      zh: '客户端访问 MCP 用的地址（反向代理之后，例如 https://memos.school.edu）；它的主机名被接受，横幅也显示它',
+      en: 'the address clients reach MCP at (behind a reverse proxy, e.g. https://memos.school.edu); its host name is accepted and the banner shows it',
+    },
+  },
+} as const satisfies OptionSpecs;
+
+const options = { ...serveOptions, ...adapterOptions, ...hostOptions } as const satisfies OptionSpecs;
 
 export const serveCommand = {
   name: 'pnpm serve',
@@ -79,6 +127,9 @@ export const cliWords = bilingualMessages(pairs);
 
 export interface AdapterSettings {
   memosUrl?: string;
+  openapi?: string;
+  allOperations: boolean;
+  errorText: ErrorText;
   pace: Pace;
 }
 
@@ -88,20 +139,62 @@ export function adapterSettings(values: OptionValues<typeof adapterOptions>, lan
   if (pace !== 'off' && pace !== 'article')
     throw new UsageError(cliWords.t(lang, 'badPace', { value: pace }));
   const memosUrl = values['memos-url'];
-  if (memosUrl !== undefined && !URL.canParse(memosUrl))
+  if (memosUrl !== undefined && !isHttpUrl(memosUrl))
     throw new UsageError(cliWords.t(lang, 'badUrl', { value: memosUrl }));
-  return { ...(memosUrl === undefined ? {} : { memosUrl }), pace };
+  const openapi = values.openapi;
+  if (openapi !== undefined && memosUrl === undefined)
+    throw new UsageError(cliWords.t(lang, 'openapiNeedsUrl'));
+  const errorText = values['error-text'] ?? 'memos';
+  if (!isErrorText(errorText)) throw new UsageError(cliWords.t(lang, 'badErrorText', { value: errorText }));
+  return {
+    ...(memosUrl === undefined ? {} : { memosUrl }),
+    ...(openapi === undefined ? {} : { openapi: fromUserCwd(openapi) }),
+    allOperations: values['all-operations'],
+    errorText,
+    pace,
+  };
+}
+
+const isErrorText = (value: string): value is ErrorText => ERROR_TEXTS.some((text) => text === value);
+const isHttpUrl = (value: string) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
+
+/** A file path as the user typed it, from the directory they ran pnpm in (pnpm keeps it in INIT_CWD). */
+function fromUserCwd(location: string): string {
+  if (/^https?:\/\//i.test(location) || isAbsolute(location)) return location;
+  return resolve(process.env.INIT_CWD ?? process.cwd(), location);
+}
+
+export interface HostSettings {
+  allowedHosts: string[];
+  publicUrl?: string;
+}
+
+/** `--allowed-host` names (no scheme, port or path: the guard compares host names) and `--public-url`. */
+export function hostSettings(values: OptionValues<typeof hostOptions>, lang: Lang): HostSettings {
+  const allowedHosts = values['allowed-host'] ?? [];
+  for (const name of allowedHosts) {
+    if (!/^(\[[0-9a-f:.]+\]|[a-z0-9]([a-z0-9.-]*[a-z0-9])?)$/i.test(name))
+      throw new UsageError(cliWords.t(lang, 'badHost', { value: name }));
+  }
+  const publicUrl = values['public-url'];
+  if (publicUrl !== undefined && !isHttpUrl(publicUrl))
+    throw new UsageError(cliWords.t(lang, 'badPublicUrl', { value: publicUrl }));
+  return { allowedHosts, ...(publicUrl === undefined ? {} : { publicUrl }) };
 }
 
 /** The REST server's settings (host, port, dataset) and the adapter's, from `pnpm serve`'s command line. */
-export type CliOptions = ServeSettings & AdapterSettings;
+export type CliOptions = ServeSettings & AdapterSettings & HostSettings;
 
 export function cliOptions(
   values: OptionValues<typeof options>,
   lang: Lang,
   env: NodeJS.ProcessEnv = process.env,
 ): CliOptions {
-  return { ...serveSettings(values, lang, env), ...adapterSettings(values, lang) };
+  return {
+    ...serveSettings(values, lang, env),
+    ...adapterSettings(values, lang),
+    ...hostSettings(values, lang),
+  };
 }
 
 /** A start that failed (an unknown dataset, an unreachable --memos-url) as one line, keeping its cause. */
@@ -109,5 +202,25 @@ export function cannotStart(error: unknown, lang: Lang): Error {
   const reason = error instanceof Error ? error.message : String(error);
   return new Error(cliWords.t(lang, 'cannotStart', { reason }), {
     cause: error instanceof Error ? error.cause : undefined,
+  });
+}
+
+/** Which contract the tools were made from (the serve banner's row, the stdio log's line). */
+export function contractLine(contract: ContractSummary, lang: Lang): string {
+  const say = cliWords.in(lang);
+  const { origin, shipped, operations } = contract;
+  return shipped ? say('contractShipped', { operations }) : say('contractFile', { origin, operations });
+}
+
+/** The warning `--all-operations` prints, naming the destructive tools. */
+export function allOperationsWarning(
+  beyond: ReadonlyArray<{ name: string; destructive: boolean }>,
+  lang: Lang,
+): string {
+  const destructive = beyond.filter((tool) => tool.destructive).map((tool) => tool.name);
+  return cliWords.t(lang, 'allOperationsWarning', {
+    count: beyond.length,
+    destructive: destructive.length,
+    names: destructive.join(', ') || '-',
   });
 }

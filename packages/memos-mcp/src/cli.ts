@@ -3,7 +3,15 @@ import { networkInterfaces } from 'node:os';
 import { bannerWords, datasetCounts, listenProblem, tokenTable, tryRequest } from '@memos-kit/memos-rest/cli';
 import { closeOnSignals } from '@memos-kit/process';
 import { command, type Lang, type Paint, table } from '@memos-kit/terminal';
-import { type CliOptions, cannotStart, cliOptions, cliWords, serveCommand } from './cli-options.ts';
+import {
+  allOperationsWarning,
+  type CliOptions,
+  cannotStart,
+  cliOptions,
+  cliWords,
+  contractLine,
+  serveCommand,
+} from './cli-options.ts';
 import { type RunningAdapter, startServer } from './index.ts';
 
 /** Long enough for a call in flight to finish (the article's pace answers at 3 s), short enough to feel like a stop. */
@@ -13,12 +21,16 @@ function banner(server: RunningAdapter, options: CliOptions, paint: Paint, lang:
   const say = cliWords.in(lang);
   const rest = bannerWords(lang);
   const restUrl = options.memosUrl ? `${options.memosUrl.replace(/\/$/, '')}/api/v1` : `${server.url}/api/v1`;
+  const mcpUrl = options.publicUrl ? `${options.publicUrl.replace(/\/$/, '')}/mcp` : server.mcpUrl;
   const endpoints = [
     ['REST API', `${paint('cyan', restUrl)}${options.memosUrl ? `  ${paint('dim', say('remote'))}` : ''}`],
-    ['OpenAPI', paint('cyan', `${restUrl}/openapi.json`)],
+    // A real Memos serves no OpenAPI route: say which contract the tools come from instead.
+    options.memosUrl
+      ? [say('contract'), contractLine(server.contract, lang)]
+      : ['OpenAPI', paint('cyan', `${restUrl}/openapi.json`)],
     [
       'MCP',
-      `${paint('cyan', `POST ${server.mcpUrl}`)}  ${paint('dim', say('tools', { count: server.tools.length }))}`,
+      `${paint('cyan', `POST ${mcpUrl}`)}  ${paint('dim', say('tools', { count: server.tools.length }))}`,
     ],
     ...lanRows(server, paint, say('lan')),
   ];
@@ -33,6 +45,10 @@ function banner(server: RunningAdapter, options: CliOptions, paint: Paint, lang:
       say('pace'),
       `${paint('bold', options.pace)}${options.pace === 'article' ? paint('dim', say('paceArticle')) : ''}`,
     ],
+    [say('errorText'), say(options.errorText === 'article' ? 'errorTextArticle' : 'errorTextMemos')],
+    ...(options.allowedHosts.length > 0 || options.publicUrl
+      ? [[say('allowedHosts'), server.allowedHostnames.join(', ')]]
+      : []),
   ];
   return [
     rest('listening', { title: paint('bold', say('title')), url: paint('cyan', server.url) }),
@@ -60,6 +76,18 @@ function lanRows(server: RunningAdapter, paint: Paint, hint: string): string[][]
   return [['LAN', `${addresses.map((address) => paint('cyan', address)).join('  ')}  ${paint('dim', hint)}`]];
 }
 
+/** After the banner: the allowlist, or the loud warning that it is off, and what the upstream said. */
+function startNotes(server: RunningAdapter, options: CliOptions, lang: Lang): string[] {
+  const say = cliWords.in(lang);
+  const notes: string[] = [];
+  if (options.memosUrl) {
+    notes.push(say('upstreamAnonymous', { url: options.memosUrl }));
+    notes.push(say('allowlist', { count: server.tools.length - server.beyondAllowlist.length }));
+  }
+  if (options.allOperations) notes.push(allOperationsWarning(server.beyondAllowlist, lang));
+  return notes;
+}
+
 await command(serveCommand, async ({ values, lang, paint }) => {
   const options = cliOptions(values, lang);
   const time = () => new Date().toISOString().slice(11, 23);
@@ -69,6 +97,7 @@ await command(serveCommand, async ({ values, lang, paint }) => {
     throw problem === error ? cannotStart(error, lang) : problem;
   });
   process.stdout.write(`${banner(server, options, paint, lang)}\n`);
+  for (const line of startNotes(server, options, lang)) process.stdout.write(`${line}\n`);
   const rest = bannerWords(lang);
   closeOnSignals(async (signal) => {
     process.stdout.write(`\n${rest('stopping', { signal, seconds: GRACE_MS / 1000 })}\n`);

@@ -1,7 +1,8 @@
 import { hostname, networkInterfaces } from 'node:os';
 import { DEFAULT_HOST, DEFAULT_PORT, type MemoStore } from '@memos-kit/memos-rest';
 import { listen } from '@memos-kit/process';
-import { type AdapterOptions, createAdapter } from './app.ts';
+import { type Adapter, type AdapterOptions, createAdapter } from './app.ts';
+import { toolsBeyondAllowlist } from './catalog/index.ts';
 import { DEFAULT_ALLOWED_HOSTNAMES } from './http/request-guards.ts';
 import type { Pace, PaceTimeline } from './mcp/pace.ts';
 
@@ -11,6 +12,7 @@ export { MAX_REQUEST_BODY_BYTES, type ResponseHook } from './http/mcp-endpoint.t
 export { DEFAULT_ALLOWED_HOSTNAMES } from './http/request-guards.ts';
 export { INSTRUCTIONS, SERVER_INFO } from './mcp/create-server.ts';
 export { ARTICLE_TIMELINE, type Pace, type PaceTimeline } from './mcp/pace.ts';
+export { ERROR_TEXTS, type ErrorText } from './tools/tool-runner.ts';
 
 export interface StartServerOptions extends Omit<AdapterOptions, 'dataset' | 'pace'> {
   host?: string;
@@ -18,6 +20,10 @@ export interface StartServerOptions extends Omit<AdapterOptions, 'dataset' | 'pa
   dataset?: string;
   /** `article` for the article's 1 s / 3 s, or any timeline (demos and tests use short ones). */
   pace?: Pace | PaceTimeline;
+  /** More names the MCP endpoint answers to in `Host` and `Origin` (`--allowed-host`, a reverse proxy's). */
+  allowedHosts?: string[];
+  /** The address clients use, behind a reverse proxy (`--public-url`): its host name is allowed too. */
+  publicUrl?: string;
 }
 
 export interface RunningAdapter {
@@ -31,6 +37,14 @@ export interface RunningAdapter {
   users: Array<{ username: string; role: string; displayName: string; tokens: string[] }>;
   /** The in-process mock's data, for a banner that says what is in it (absent with `memosUrl`). */
   store?: MemoStore;
+  /** Which contract the tools come from (see `Adapter.contract`). */
+  contract: Adapter['contract'];
+  /** Tools beyond Memos' allowlist (only with `allOperations`), and which of those may destroy data. */
+  beyondAllowlist: { name: string; destructive: boolean }[];
+  /** With `memosUrl`: who the start-up probe signed in as, if anyone. */
+  upstreamUser?: string;
+  /** Every name the MCP endpoint accepts in `Host` and `Origin`. */
+  allowedHostnames: string[];
   /**
    * Stops accepting, lets requests in flight finish for up to `graceMs` (0, the default: end them now),
    * then closes the adapter.
@@ -44,7 +58,13 @@ export interface RunningAdapter {
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningAdapter> {
   const host = options.host ?? DEFAULT_HOST;
-  const allowedHostnames = options.allowedHostnames ?? allowedHostnamesFor(host);
+  // The DNS-rebinding guard stays on: only the names a teacher adds on purpose join the defaults.
+  const extra = [
+    ...(options.allowedHosts ?? []),
+    ...(options.publicUrl ? [new URL(options.publicUrl).hostname] : []),
+  ].map((name) => name.toLowerCase());
+  const base = options.allowedHostnames ?? allowedHostnamesFor(host) ?? DEFAULT_ALLOWED_HOSTNAMES;
+  const allowedHostnames = [...new Set([...base, ...extra])];
   const adapter = await createAdapter({ ...options, allowedHostnames });
   const running = await listen(adapter.app, { host, port: options.port ?? DEFAULT_PORT });
   return {
@@ -58,6 +78,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       tokens: [...tokens],
     })),
     ...(adapter.store ? { store: adapter.store } : {}),
+    contract: adapter.contract,
+    beyondAllowlist: toolsBeyondAllowlist(adapter.catalog),
+    ...(adapter.upstreamUser ? { upstreamUser: adapter.upstreamUser } : {}),
+    allowedHostnames,
     close: async ({ graceMs = 0 } = {}) => {
       // The port closes first, so a request in flight still finds the adapter while it drains.
       await running.close({ graceMs });

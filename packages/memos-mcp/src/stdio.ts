@@ -6,7 +6,15 @@ import { sampleToken } from '@memos-kit/memos-rest/cli';
 import { command } from '@memos-kit/terminal';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { createAdapter } from './app.ts';
-import { adapterSettings, cannotStart, cliWords, stdioCommand } from './cli-options.ts';
+import { toolsBeyondAllowlist } from './catalog/index.ts';
+import {
+  adapterSettings,
+  allOperationsWarning,
+  cannotStart,
+  cliWords,
+  contractLine,
+  stdioCommand,
+} from './cli-options.ts';
 import { createMcpServer } from './mcp/create-server.ts';
 import { LineTransport } from './stdio/line-transport.ts';
 
@@ -16,16 +24,30 @@ const writeLog = (line: string) => process.stderr.write(`memos-mcp: ${line}\n`);
 await command(stdioCommand, async ({ values, lang }) => {
   const log = values.quiet ? () => {} : writeLog;
   const say = cliWords.in(lang);
-  const { memosUrl, pace } = adapterSettings(values, lang);
+  const settings = adapterSettings(values, lang);
+  const { memosUrl, pace } = settings;
   const dataset = values.dataset ?? DEFAULT_DATASET;
-  // A missing dataset, an unreachable --memos-url: one line a person can act on, not a stack trace.
-  const adapter = await createAdapter({ dataset, memosUrl, log }).catch((error: unknown) => {
+  // stdio has no HTTP headers: the credential comes from the environment, as the spec says it should.
+  const given = values.token ?? process.env.MEMOS_TOKEN;
+  // A missing dataset, an unreachable --memos-url, a document without Memos' operations: one line a person
+  // can act on, not a stack trace.
+  const adapter = await createAdapter({
+    ...settings,
+    dataset,
+    log,
+    ...(given === undefined ? {} : { probeAuthorization: `Bearer ${given}` }),
+  }).catch((error: unknown) => {
     throw cannotStart(error, lang);
   });
-  // stdio has no HTTP headers: the credential comes from the environment, as the spec says it should; the
-  // in-process mock's own data says which token its host signs in with.
-  const token = values.token ?? process.env.MEMOS_TOKEN ?? sampleToken(adapter.store?.users ?? []);
+  // Without one, the in-process mock's own data says which token its host signs in with.
+  const token = given ?? sampleToken(adapter.store?.users ?? []);
   if (token === undefined) log(say('anonymous'));
+  if (memosUrl) {
+    log(`${say('contract')}: ${contractLine(adapter.contract, lang)}`);
+    if (adapter.upstreamUser) log(say('signedInAs', { url: memosUrl, user: adapter.upstreamUser }));
+    else log(say(token === undefined ? 'upstreamAnonymous' : 'tokenRejected', { url: memosUrl }));
+  }
+  if (settings.allOperations) log(allOperationsWarning(toolsBeyondAllowlist(adapter.catalog), lang));
   const transport = new LineTransport(process.stdin, process.stdout);
   serveStdio(
     () =>

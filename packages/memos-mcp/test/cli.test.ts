@@ -44,7 +44,41 @@ describe('the adapter commands', () => {
       dataset: 'workshop',
       pace: 'article',
       memosUrl: 'http://127.0.0.1:5231',
+      allOperations: false,
+      errorText: 'memos',
+      allowedHosts: [],
     });
+    expect(
+      read([
+        '--memos-url',
+        'http://127.0.0.1:5231',
+        '--openapi',
+        '/tmp/openapi.yaml',
+        '--all-operations',
+        '--error-text',
+        'article',
+        '--allowed-host',
+        'memos.school.edu',
+        '--allowed-host',
+        'memos.lan',
+        '--public-url',
+        'https://notes.school.edu/',
+      ]),
+    ).toMatchObject({
+      openapi: '/tmp/openapi.yaml',
+      allOperations: true,
+      errorText: 'article',
+      allowedHosts: ['memos.school.edu', 'memos.lan'],
+      publicUrl: 'https://notes.school.edu/',
+    });
+    expect(() => read(['--openapi', 'x.yaml', '--lang', 'en'])).toThrow(/--openapi goes with --memos-url/);
+    expect(() => read(['--error-text', 'bare', '--lang', 'en'])).toThrow(
+      /--error-text must be memos or article/,
+    );
+    expect(() => read(['--allowed-host', 'http://x.edu', '--lang', 'en'])).toThrow(
+      /--allowed-host takes a host name/,
+    );
+    expect(() => read(['--public-url', 'memos.school.edu', '--lang', 'en'])).toThrow(/--public-url must be/);
     expect(() => read(['--pace', 'slow', '--lang', 'en'])).toThrow(/--pace must be off or article/);
     expect(() => read(['--memos-url', 'nope'])).toThrow(/--memos-url 必须是一个 URL/);
     expect(() => read(['--port', 'x', '--lang', 'en'])).toThrow(/--port must be a number/);

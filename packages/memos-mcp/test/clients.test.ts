@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/client/validators/ajv';
@@ -74,7 +75,10 @@ async function expectSameAsRest(
   } else {
     expect(mcp.isError, label).toBe(true);
     expect(mcp.structuredContent, label).toBeUndefined();
-    expect(mcp.content[0]?.text, label).toBe(expected.json.message);
+    // Memos' words: the status, then the REST error's message.
+    expect(mcp.content[0]?.text, label).toBe(
+      `${expected.status} ${STATUS_CODES[expected.status]}: ${expected.json.message}`,
+    );
   }
 }
 

@@ -333,7 +333,7 @@ describe('tools/call errors', () => {
     expect(result.content[0]?.text).toContain('missing required argument "body.content"');
   });
 
-  it('turns a REST error into isError with the REST message and no structuredContent', async () => {
+  it("turns a REST error into isError with Memos' words (status, then the REST message) and no structuredContent", async () => {
     const response = await postMcp(
       server.mcpUrl,
       'tools/call',
@@ -348,7 +348,8 @@ describe('tools/call errors', () => {
     });
     expect(rest.status).toBe(404);
     const restMessage = ((await rest.json()) as { message: string }).message;
-    expect((result.content as Array<{ text: string }>)[0]?.text).toBe(restMessage);
+    expect(restMessage).toBe('memo not found');
+    expect((result.content as Array<{ text: string }>)[0]?.text).toBe('404 Not Found: memo not found');
   });
 
   it('forwards the caller Authorization: without one, who-am-I fails as REST does', async () => {
@@ -362,8 +363,7 @@ describe('tools/call errors', () => {
     expect(result.isError).toBe(true);
     const rest = await fetch(`${server.url}/api/v1/auth/me`);
     expect(rest.status).toBe(401);
-    expect((result.content as Array<{ text: string }>)[0]?.text).toBe(
-      ((await rest.json()) as { message: string }).message,
-    );
+    const restMessage = ((await rest.json()) as { message: string }).message;
+    expect((result.content as Array<{ text: string }>)[0]?.text).toBe(`401 Unauthorized: ${restMessage}`);
   });
 });

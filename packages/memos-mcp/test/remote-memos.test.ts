@@ -24,7 +24,10 @@ beforeAll(async () => {
   const urls = await Promise.all(datasets.map(startRestProcess));
   for (const [index, dataset] of datasets.entries()) {
     const restUrl = urls[index] as string;
-    adapters.set(dataset, { adapter: await startServer({ port: 0, memosUrl: restUrl }), restUrl });
+    adapters.set(dataset, {
+      adapter: await startServer({ port: 0, memosUrl: restUrl, errorText: 'article' }),
+      restUrl,
+    });
   }
 });
 afterAll(async () => {

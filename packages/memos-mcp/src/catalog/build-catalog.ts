@@ -226,3 +226,10 @@ function outputSchemaFor(
   if (collected) output.$defs = collected;
   return output;
 }
+
+/** The tools beyond Memos' allowlist (only with `allOperations`), and whether each may destroy data. */
+export function toolsBeyondAllowlist(catalog: CatalogEntry[]): { name: string; destructive: boolean }[] {
+  return catalog
+    .filter((entry) => entry.beyondAllowlist)
+    .map(({ tool }) => ({ name: tool.name, destructive: tool.annotations.destructiveHint }));
+}

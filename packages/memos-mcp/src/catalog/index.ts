@@ -6,6 +6,7 @@ export {
   MissingOperationsError,
   type ToolDefinition,
   type ToolOperation,
+  toolsBeyondAllowlist,
 } from './build-catalog.ts';
 export {
   type BodyOverride,

@@ -1,4 +1,5 @@
 import { STATUS_CODES } from 'node:http';
+import { filterErrorParts } from '@memos-kit/memos-rest';
 import type { CatalogEntry, ToolDefinition } from '../catalog/index.ts';
 import {
   buildRestRequest,
@@ -14,6 +15,15 @@ export interface ToolCallResult {
   structuredContent?: Record<string, unknown>;
   isError?: true;
 }
+
+/**
+ * How a REST failure reads in a tool error. `memos` (the default) is Memos' adapter: the status first,
+ * `404 Not Found: memo not found`, so an agent can tell a missing memo from a refused one. `article` is the
+ * article's "memos-example-adapter": the message alone, a filter error worded `Invalid filter expression: …`
+ * (its id 5). Only the article's replays ask for it.
+ */
+export type ErrorText = 'memos' | 'article';
+export const ERROR_TEXTS: readonly ErrorText[] = ['memos', 'article'];
 
 export interface ToolCallOptions {
   /** The caller's `Authorization` header, forwarded verbatim to the REST API. */
@@ -34,6 +44,7 @@ export class ToolRunner {
   constructor(
     readonly catalog: CatalogEntry[],
     private readonly dispatch: RestDispatcher,
+    private readonly errorText: ErrorText = 'memos',
   ) {
     this.byName = new Map(catalog.map((entry) => [entry.tool.name, entry]));
   }
@@ -72,28 +83,51 @@ export class ToolRunner {
       );
     }
     await options.onRestAnswered?.();
-    return resultFromRest(response);
+    return resultFromRest(response, this.errorText);
   }
   // #endregion call-tool
 }
 
 // #region result-from-rest
-function resultFromRest(response: RestResponse): ToolCallResult {
+function resultFromRest(response: RestResponse, errorText: ErrorText): ToolCallResult {
   const parsed = parseJson(response.body);
-  if (response.status < 200 || response.status >= 300) return toolError(restErrorMessage(response, parsed));
+  if (response.status < 200 || response.status >= 300) {
+    const message = restErrorMessage(parsed);
+    const statusLine = `${response.status} ${statusText(response.status)}`;
+    if (errorText === 'article')
+      return toolError(message === undefined ? statusLine : articleWording(message));
+    return toolError(message === undefined ? statusLine : `${statusLine}: ${message}`);
+  }
   if (!parsed.ok) return toolError(`The REST API answered ${response.status} with a body that is not JSON`);
   const structured = structuredFrom(parsed.value);
   return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };
 }
 
-/** The REST error body's own message, as the article's id 5 shows it; the status line when there is none. */
-function restErrorMessage(response: RestResponse, parsed: ReturnType<typeof parseJson>): string {
+/** The REST error body's `message`, else its `error` (Memos' adapter reads the two in this order). */
+function restErrorMessage(parsed: ReturnType<typeof parseJson>): string | undefined {
   if (parsed.ok && typeof parsed.value === 'object' && parsed.value !== null) {
     const body = parsed.value as Record<string, unknown>;
     if (typeof body.message === 'string' && body.message !== '') return body.message;
     if (typeof body.error === 'string' && body.error !== '') return body.error;
   }
-  return `${response.status} ${STATUS_CODES[response.status] ?? 'Error'}`;
+  return undefined;
+}
+
+/** Go's net/http words, which Memos writes; Node's differ for 413 only among the statuses Memos sends. */
+function statusText(status: number): string {
+  if (status === 413) return 'Request Entity Too Large';
+  return STATUS_CODES[status] ?? 'Error';
+}
+
+/**
+ * The article's adapter passes the message on and words a filter error its own way: the mock's hint (what
+ * to change) after `Invalid filter expression: `, ending with a full stop. So the article's id 5,
+ * `Invalid filter expression: expected a comparison after visibility.`, comes out byte for byte.
+ */
+function articleWording(message: string): string {
+  const parts = filterErrorParts(message);
+  if (!parts) return message;
+  return `Invalid filter expression: ${parts.hint}${/[.!?]$/.test(parts.hint) ? '' : '.'}`;
 }
 // #endregion result-from-rest
 

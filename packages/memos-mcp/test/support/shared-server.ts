@@ -28,6 +28,15 @@ export function sharedServer(options: StartServerOptions = { dataset: 'workshop'
     get users() {
       return started().users;
     },
+    get contract() {
+      return started().contract;
+    },
+    get beyondAllowlist() {
+      return started().beyondAllowlist;
+    },
+    get allowedHostnames() {
+      return started().allowedHostnames;
+    },
     close: (closeOptions) => started().close(closeOptions),
   };
 }
