@@ -28,7 +28,7 @@ interface CallResult {
 /** The few fields the tests read from REST bodies; the rest is compared whole. */
 type RestBody = { message?: string; reactions?: Array<{ name: string }> } & Record<string, unknown>;
 
-export async function rest(
+async function rest(
   restUrl: string,
   path: string,
   token: string,
