@@ -2,7 +2,7 @@
 import { networkInterfaces } from 'node:os';
 import { bannerWords, datasetCounts, listenProblem, tokenTable, tryRequest } from '@memos-kit/memos-rest/cli';
 import { closeOnSignals } from '@memos-kit/process';
-import { command, type Lang, type Paint, table } from '@memos-kit/terminal';
+import { command, type Lang, type Paint, table, wrapText } from '@memos-kit/terminal';
 import {
   allOperationsWarning,
   type CliOptions,
@@ -88,7 +88,7 @@ function startNotes(server: RunningAdapter, options: CliOptions, lang: Lang): st
   return notes;
 }
 
-await command(serveCommand, async ({ values, lang, paint }) => {
+await command(serveCommand, async ({ values, lang, paint, width }) => {
   const options = cliOptions(values, lang);
   const time = () => new Date().toISOString().slice(11, 23);
   const log = (line: string) => process.stdout.write(`${paint('dim', time())}  ${line}\n`);
@@ -97,7 +97,8 @@ await command(serveCommand, async ({ values, lang, paint }) => {
     throw problem === error ? cannotStart(error, lang) : problem;
   });
   process.stdout.write(`${banner(server, options, paint, lang)}\n`);
-  for (const line of startNotes(server, options, lang)) process.stdout.write(`${line}\n`);
+  for (const note of startNotes(server, options, lang))
+    for (const line of wrapText(note, width)) process.stdout.write(`${line}\n`);
   const rest = bannerWords(lang);
   closeOnSignals(async (signal) => {
     process.stdout.write(`\n${rest('stopping', { signal, seconds: GRACE_MS / 1000 })}\n`);
