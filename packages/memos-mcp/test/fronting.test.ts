@@ -16,7 +16,10 @@ const CONTRACT_YAML = fileURLToPath(new URL('../../memos-contract/openapi.yaml',
 
 /** Answers only GET /api/v1/auth/me, with Memos' anonymous 401: enough for the start-up probe. */
 const memosLike = listen((req, res) => {
-  if (req.url === '/api/v1/auth/me') {
+  if (req.url?.startsWith('/old/')) {
+    res.writeHead(301, { Location: req.url.slice('/old'.length) });
+    res.end();
+  } else if (req.url === '/api/v1/auth/me') {
     res.writeHead(401, { 'Content-Type': 'text/plain; charset=utf-8' });
     res.end('{"code": 16, "message": "authentication required"}\n');
   } else {
@@ -71,6 +74,11 @@ describe('a start that cannot front Memos: one line, exit 1, no stack trace', ()
       'a URL that is not Memos',
       ['--memos-url', 'URL/api/v1'],
       /does not answer like Memos v0\.30\.0: GET \/api\/v1\/auth\/me gave HTTP 404/,
+    ],
+    [
+      'a URL that redirects',
+      ['--memos-url', 'URL/old'],
+      /redirects to http:\/\/127\.0\.0\.1:\d+: give --memos-url http:\/\/127\.0\.0\.1:\d+/,
     ],
     [
       'a missing document file',

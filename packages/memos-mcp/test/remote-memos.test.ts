@@ -45,7 +45,7 @@ describe('the adapter fronting a Memos-compatible server in another process', ()
     });
   }
 
-  it('builds its catalog from the remote OpenAPI document and does not serve REST itself', async () => {
+  it("builds its catalog from the kit's contract, not the remote's OpenAPI route, and does not serve REST itself", async () => {
     const { adapter, restUrl } = adapters.get('empty') ?? {};
     if (!adapter || !restUrl) throw new Error('no adapter for empty');
     expect(adapter.tools).toHaveLength(20);

@@ -25,6 +25,12 @@ export async function probeMemos(memosUrl: string, authorization?: string): Prom
   } catch (error) {
     throw new Error(`cannot reach Memos at ${memosUrl}: ${networkReason(error)}`);
   }
+  const location = response.headers.get('location');
+  if (response.status >= 300 && response.status < 400 && location) {
+    // http:// that redirects to https://, or a missing trailing path: the address to use is known.
+    const target = new URL(location, url).href.replace(/\/api\/v1\/auth\/me$/, '');
+    throw new Error(`${memosUrl} redirects to ${target}: give --memos-url ${target}`);
+  }
   const body = parseObject(await response.text().catch(() => ''));
   if (response.status === 200 && typeof body?.user === 'object' && body.user !== null) {
     const name = (body.user as { name?: unknown }).name;
