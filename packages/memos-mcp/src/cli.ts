@@ -33,6 +33,7 @@ function banner(server: RunningAdapter, options: CliOptions, paint: Paint, lang:
       say('pace'),
       `${paint('bold', options.pace)}${options.pace === 'article' ? paint('dim', say('paceArticle')) : ''}`,
     ],
+    ...(options.corsOrigins.length > 0 ? [[say('cors'), options.corsOrigins.join('  ')]] : []),
   ];
   return [
     rest('listening', { title: paint('bold', say('title')), url: paint('cyan', server.url) }),

@@ -11,6 +11,8 @@ export interface OptionSpec {
   default?: string | boolean;
   /** What the value looks like in the help, e.g. `N` or `on|off`. */
   value?: string;
+  /** A string option that may be given more than once; its value is then every one given, in order. */
+  multiple?: boolean;
   help: Bilingual;
 }
 
@@ -31,7 +33,9 @@ export interface CommandSpec<O extends OptionSpecs> {
 
 type ValueOf<S extends OptionSpec> = S['type'] extends 'boolean'
   ? boolean
-  : S extends { default: string }
+  : S extends { multiple: true }
+    ? string[] | undefined
+    : S extends { default: string }
     ? string
     : string | undefined;
 
@@ -129,11 +133,18 @@ export function parseCommand<O extends OptionSpecs>(
       {
         type: option.type,
         ...(option.short ? { short: option.short } : {}),
+        ...(option.multiple ? { multiple: true } : {}),
         ...(option.default !== undefined ? { default: option.default } : {}),
       },
     ]),
-  ) as Record<string, { type: 'string' | 'boolean'; short?: string; default?: string | boolean }>;
-  let parsed: { values: Record<string, string | boolean | undefined>; positionals: string[] };
+  ) as Record<
+    string,
+    { type: 'string' | 'boolean'; short?: string; multiple?: boolean; default?: string | boolean }
+  >;
+  let parsed: {
+    values: Record<string, string | boolean | (string | boolean)[] | undefined>;
+    positionals: string[];
+  };
   try {
     parsed = parseArgs({
       args: [...argv],

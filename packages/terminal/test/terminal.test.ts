@@ -112,9 +112,17 @@ describe('parseCommand', () => {
       step: { type: 'string', value: 'N', help: { zh: '只运行第 N 步', en: 'run step N only' } },
       fast: { type: 'boolean', help: { zh: '不等待', en: 'no waiting' } },
       pace: { type: 'string', default: 'article', help: { zh: '节奏', en: 'pace' } },
+      allow: { type: 'string', multiple: true, value: 'X', help: { zh: '允许（可重复）', en: 'allow (repeatable)' } },
     },
   } as const;
   const tty = { isTTY: true, columns: 120 };
+
+  it('collects a repeatable option into a list, in the order given', () => {
+    const twice = parseCommand(spec, ['--allow', 'a', '--allow=b'], { env: {}, stdout: tty });
+    expect(twice.kind === 'run' && twice.values.allow).toEqual(['a', 'b']);
+    const none = parseCommand(spec, [], { env: {}, stdout: tty });
+    expect(none.kind === 'run' && none.values.allow).toBeUndefined();
+  });
 
   it('speaks Chinese by default, English with --lang en or KIT_LANG=en', () => {
     const zh = parseCommand(spec, [], { env: {}, stdout: tty });
