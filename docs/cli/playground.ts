@@ -10,17 +10,8 @@ import { startServer } from '@memos-kit/memos-mcp';
 import { cannotStart, cliOptions, serveCommand } from '@memos-kit/memos-mcp/cli';
 import { bannerWords, listenProblem, serveOptions } from '@memos-kit/memos-rest/cli';
 import { closeOnSignals, startNode } from '@memos-kit/process';
-import {
-  bilingualMessages,
-  type CommandSpec,
-  command,
-  type OptionSpecs,
-  table,
-  UsageError,
-} from '@memos-kit/terminal';
-import pairs from './playground-messages.json' with { type: 'json' };
-
-export const playgroundWords = bilingualMessages(pairs);
+import { type CommandSpec, command, type OptionSpecs, table, UsageError } from '@memos-kit/terminal';
+import { playgroundWords } from './playground-messages.ts';
 
 const DOCS_HOST = '127.0.0.1';
 const DOCS_PORT = 5173;
@@ -41,7 +32,7 @@ const options = {
   },
 } as const satisfies OptionSpecs;
 
-export const playgroundCommand = {
+const playgroundCommand = {
   name: 'pnpm playground',
   summary: {
     zh: '启动 pnpm serve（MCP 2026-07-28 + REST）和文档站，并打开 /playground 页面需要的 CORS：在浏览器里编辑请求，看 REST 和 MCP 怎样回答。默认节奏 article（SSE 事件在第 1 秒和第 3 秒到达）。',

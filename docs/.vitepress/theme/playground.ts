@@ -8,7 +8,7 @@ import { mcpHeadersFor } from '../../../packages/wire/src/mcp-headers.ts';
 import type { ExchangeView, MessageView } from './exchange-view.ts';
 import { type Segment, segmentJson } from './layers.ts';
 
-export interface HeaderRow {
+interface HeaderRow {
   name: string;
   value: string;
   /** Unticked rows stay on screen but are not sent. */
@@ -196,7 +196,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-export interface EventView {
+interface EventView {
   /** Milliseconds after the request was sent. */
   atMs: number;
   event: string | undefined;

@@ -36,8 +36,8 @@ type ValueOf<S extends OptionSpec> = S['type'] extends 'boolean'
   : S extends { multiple: true }
     ? string[] | undefined
     : S extends { default: string }
-    ? string
-    : string | undefined;
+      ? string
+      : string | undefined;
 
 export type OptionValues<O extends OptionSpecs> = { [K in keyof O]: ValueOf<O[K]> };
 

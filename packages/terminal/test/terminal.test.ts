@@ -112,7 +112,12 @@ describe('parseCommand', () => {
       step: { type: 'string', value: 'N', help: { zh: '只运行第 N 步', en: 'run step N only' } },
       fast: { type: 'boolean', help: { zh: '不等待', en: 'no waiting' } },
       pace: { type: 'string', default: 'article', help: { zh: '节奏', en: 'pace' } },
-      allow: { type: 'string', multiple: true, value: 'X', help: { zh: '允许（可重复）', en: 'allow (repeatable)' } },
+      allow: {
+        type: 'string',
+        multiple: true,
+        value: 'X',
+        help: { zh: '允许（可重复）', en: 'allow (repeatable)' },
+      },
     },
   } as const;
   const tty = { isTTY: true, columns: 120 };
