@@ -253,7 +253,8 @@ export async function send(
   try {
     response = await fetch(new URL(draft.path, server), requestInit(draft, signal));
   } catch (error) {
-    report({ state: 'failed', error: error instanceof Error ? error.message : String(error) });
+    if (signal?.aborted) report({ state: 'done' });
+    else report({ state: 'failed', error: error instanceof Error ? error.message : String(error) });
     return;
   }
   const headers = [...response.headers.entries()];
@@ -286,7 +287,9 @@ export async function send(
     }
     report({ state: 'done' });
   } catch (error) {
-    report({ state: 'failed', error: error instanceof Error ? error.message : String(error) });
+    // Stopped by the learner (or by picking another preset): what arrived so far stays on screen.
+    if (signal?.aborted) report({ state: 'done' });
+    else report({ state: 'failed', error: error instanceof Error ? error.message : String(error) });
   }
 }
 
