@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allPages } from '../.vitepress/pages.ts';
 import { measureDiagrams } from './diagram-metrics.ts';
 import { docsRoot } from './markdown-files.ts';
+import { checkPlayground, startPlaygroundServer } from './playground-page.ts';
 import { checkSiteLinks } from './site-links.ts';
 import { serveStatic } from './static-server.ts';
 
@@ -358,6 +359,26 @@ describe.skipIf(!hasChromium && !required)('the built docs site in a real browse
     await page.screenshot({ path: join(screenshots, 'diagram-1280x720.png') });
     expect(readFileSync(join(screenshots, 'diagram-1280x720.png')).length).toBeGreaterThan(10_000);
   }, 30_000);
+
+  it('sends the four exchanges of the playground to a real server and shows each answer, SSE event by event', async () => {
+    if (!server) throw new Error('site not served');
+    const api = await startPlaygroundServer(server.url);
+    const before = problems.length;
+    try {
+      for (const prefix of ['', '/en']) {
+        await page.setViewportSize({ width: 1440, height: 1000 });
+        await checkPlayground(page, `${server.url}${prefix}/playground.html?server=${api.url}`, api.url);
+      }
+      mkdirSync(screenshots, { recursive: true });
+      await page.screenshot({ path: join(screenshots, 'playground.png'), fullPage: false });
+    } finally {
+      await api.close();
+    }
+    // Chromium logs every 4xx answer to fetch as a console error; the mismatch is meant to get one.
+    const expected = /status of 400 \(Bad Request\)/;
+    const raised = problems.splice(before).filter((problem) => !expected.test(problem));
+    expect(raised).toEqual([]);
+  }, 60_000);
 
   it('saves screenshots of the home page and of an exchange page', async () => {
     mkdirSync(screenshots, { recursive: true });

@@ -8,7 +8,7 @@ import { defineLoader } from 'vitepress';
 import { loadFixture, loadManifest } from '../../../packages/wire/src/index.ts';
 import { type ExchangeView, exchangeView } from './exchange-view.ts';
 
-interface FixturesData {
+export interface FixturesData {
   article: { title: string; protocolVersion: string };
   exchanges: Record<string, ExchangeView>;
   order: string[];

@@ -3,6 +3,7 @@ import DefaultTheme from 'vitepress/theme';
 import FixtureCatalog from './FixtureCatalog.vue';
 import LayerLegend from './LayerLegend.vue';
 import WireExchange from './WireExchange.vue';
+import WirePlayground from './WirePlayground.vue';
 import './style.css';
 
 const theme: Theme = {
@@ -11,6 +12,7 @@ const theme: Theme = {
     app.component('WireExchange', WireExchange);
     app.component('LayerLegend', LayerLegend);
     app.component('FixtureCatalog', FixtureCatalog);
+    app.component('WirePlayground', WirePlayground);
   },
 };
 

@@ -2,6 +2,7 @@ import { contractOperations } from '@memos-kit/memos-contract';
 import { createRestApp, type Dataset, type MemoStore } from '@memos-kit/memos-rest';
 import express, { type Express } from 'express';
 import { buildCatalog, type CatalogEntry } from './catalog/index.ts';
+import { corsAllowlist } from './http/cors.ts';
 import { indexPage } from './http/index-page.ts';
 import { createMcpEndpoint, type NodeHandler, type ResponseHook } from './http/mcp-endpoint.ts';
 import type { Pace, PaceTimeline } from './mcp/pace.ts';
@@ -32,6 +33,8 @@ export interface AdapterOptions {
   maxRequestBodyBytes?: number;
   /** Sees every MCP answer before it is written (see `ResponseHook`). */
   onResponse?: ResponseHook;
+  /** Browser origins (`http://127.0.0.1:5173`) that may call /api/v1 and /mcp and read the answers (CORS). */
+  corsOrigins?: string[];
 }
 
 /** Where the catalog's document came from: the kit's shipped contract or a file or URL, and its size. */
@@ -84,8 +87,10 @@ export async function createAdapter(options: AdapterOptions = {}): Promise<Adapt
     log: options.log,
     allowedHostnames: options.allowedHostnames,
     maxRequestBodyBytes: options.maxRequestBodyBytes,
+    corsOrigins: options.corsOrigins,
     ...(options.onResponse ? { onResponse: options.onResponse } : {}),
   });
+  if (options.corsOrigins?.length) app.use(corsAllowlist(options.corsOrigins));
   // Every method reaches the endpoint, which answers GET and DELETE with 405 itself.
   app.all('/mcp', (req, res) => void endpoint(req, res));
   app.get('/', indexPage({ ...options, store, tools: catalog.length }));

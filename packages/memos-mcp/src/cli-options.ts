@@ -13,6 +13,7 @@ import {
 } from '@memos-kit/terminal';
 import type { ContractSummary } from './app.ts';
 import pairs from './cli-messages.json' with { type: 'json' };
+import { originOf } from './http/cors.ts';
 import type { Pace } from './mcp/pace.ts';
 import { ERROR_TEXTS, type ErrorText } from './tools/tool-runner.ts';
 
@@ -80,7 +81,25 @@ const hostOptions = {
   },
 } as const satisfies OptionSpecs;
 
-const options = { ...serveOptions, ...adapterOptions, ...hostOptions } as const satisfies OptionSpecs;
+/** Only `pnpm serve` speaks HTTP, so only it has a CORS list (the docs playground calls it from the browser). */
+const corsOption = {
+  'cors-origin': {
+    type: 'string',
+    multiple: true,
+    value: 'URL',
+    help: {
+      zh: '允许这个网页来源在浏览器里调用 /api/v1 和 /mcp（CORS），例如 http://127.0.0.1:5173；可重复；从不是 *',
+      en: 'let a web page from this origin call /api/v1 and /mcp in a browser (CORS), e.g. http://127.0.0.1:5173; repeatable; never *',
+    },
+  },
+} as const satisfies OptionSpecs;
+
+const options = {
+  ...serveOptions,
+  ...adapterOptions,
+  ...hostOptions,
+  ...corsOption,
+} as const satisfies OptionSpecs;
 
 export const serveCommand = {
   name: 'pnpm serve',
@@ -183,17 +202,23 @@ export function hostSettings(values: OptionValues<typeof hostOptions>, lang: Lan
 }
 
 /** The REST server's settings (host, port, dataset) and the adapter's, from `pnpm serve`'s command line. */
-export type CliOptions = ServeSettings & AdapterSettings & HostSettings;
+export type CliOptions = ServeSettings & AdapterSettings & HostSettings & { corsOrigins: string[] };
 
 export function cliOptions(
   values: OptionValues<typeof options>,
   lang: Lang,
   env: NodeJS.ProcessEnv = process.env,
 ): CliOptions {
+  const corsOrigins = (values['cors-origin'] ?? []).map((value) => {
+    const origin = originOf(value);
+    if (origin === undefined) throw new UsageError(cliWords.t(lang, 'badOrigin', { value }));
+    return origin;
+  });
   return {
     ...serveSettings(values, lang, env),
     ...adapterSettings(values, lang),
     ...hostSettings(values, lang),
+    corsOrigins,
   };
 }
 

@@ -49,6 +49,7 @@ function banner(server: RunningAdapter, options: CliOptions, paint: Paint, lang:
     ...(options.allowedHosts.length > 0 || options.publicUrl
       ? [[say('allowedHosts'), server.allowedHostnames.join(', ')]]
       : []),
+    ...(options.corsOrigins.length > 0 ? [[say('cors'), options.corsOrigins.join('  ')]] : []),
   ];
   return [
     rest('listening', { title: paint('bold', say('title')), url: paint('cyan', server.url) }),

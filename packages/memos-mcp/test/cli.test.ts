@@ -47,6 +47,7 @@ describe('the adapter commands', () => {
       allOperations: false,
       errorText: 'memos',
       allowedHosts: [],
+      corsOrigins: [],
     });
     expect(
       read([
@@ -79,6 +80,13 @@ describe('the adapter commands', () => {
       /--allowed-host takes a host name/,
     );
     expect(() => read(['--public-url', 'memos.school.edu', '--lang', 'en'])).toThrow(/--public-url must be/);
+    expect(
+      read(['--cors-origin', 'http://127.0.0.1:5173', '--cors-origin', 'http://localhost:5173/']).corsOrigins,
+    ).toEqual(['http://127.0.0.1:5173', 'http://localhost:5173']);
+    for (const wrong of ['*', 'http://127.0.0.1:5173/playground', 'file:///tmp', 'null'])
+      expect(() => read(['--cors-origin', wrong, '--lang', 'en']), wrong).toThrow(
+        /--cors-origin must be a web origin/,
+      );
     expect(() => read(['--pace', 'slow', '--lang', 'en'])).toThrow(/--pace must be off or article/);
     expect(() => read(['--memos-url', 'nope'])).toThrow(/--memos-url 必须是一个 URL/);
     expect(() => read(['--port', 'x', '--lang', 'en'])).toThrow(/--port must be a number/);

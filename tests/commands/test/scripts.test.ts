@@ -16,7 +16,7 @@ const demos: Record<string, string[]> = {
   'demo:hateoas': [],
   'demo:host': [],
 };
-const servers = ['serve', 'mcp:stdio'];
+const servers = ['serve', 'mcp:stdio', 'playground'];
 const commands = [...Object.keys(demos), ...servers];
 
 /** Scripts with no smoke test here, and why none is needed. */
@@ -169,6 +169,45 @@ describe('pnpm run serve', () => {
     expect(banner).toContain('127.0.0.1');
     expectPlainPipedText(banner, 'serve banner');
   });
+});
+
+describe('pnpm run playground', () => {
+  it('starts the server and the docs site, wired by CORS, prints both addresses, and stops both on Ctrl-C', async () => {
+    const run = startScript('playground', [
+      '--port',
+      '0',
+      '--docs-port',
+      '0',
+      '--dataset',
+      'empty',
+      '--lang',
+      'en',
+    ]);
+    try {
+      const banner = await run.waitFor(/Ctrl-C/, { timeoutMs: 90_000 });
+      expectPlainPipedText(banner, 'playground banner');
+      const page = /Playground page\s+(http:\/\/127\.0\.0\.1:\d+\/en\/playground\?server=(\S+))/.exec(banner);
+      const pageUrl = new URL(page?.[1] ?? '');
+      const serverUrl = page?.[2] ?? '';
+      expect((await fetch(pageUrl)).status).toBe(200);
+      // The server lets the docs origin in (a preflight as the browser sends it) and names it, never `*`.
+      const preflight = await fetch(`${serverUrl}/mcp`, {
+        method: 'OPTIONS',
+        headers: {
+          Origin: pageUrl.origin,
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': 'content-type, mcp-method',
+        },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-origin')).toBe(pageUrl.origin);
+      await run.interrupt();
+      expect(await portIsClosed(Number(pageUrl.port))).toBe(true);
+      expect(await portIsClosed(Number(new URL(serverUrl).port))).toBe(true);
+    } finally {
+      await run.interrupt(1_000);
+    }
+  }, 120_000);
 });
 
 describe('pnpm run mcp:stdio', () => {

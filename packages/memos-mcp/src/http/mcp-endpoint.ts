@@ -20,6 +20,8 @@ export type ResponseHook = (response: Response) => Response;
 
 export interface McpEndpointOptions extends McpServerOptions {
   allowedHostnames?: string[];
+  /** Origins allowed by CORS (see cors.ts): the Origin guard lets these through whatever their hostname. */
+  corsOrigins?: string[];
   maxRequestBodyBytes?: number;
   onResponse?: ResponseHook;
 }
@@ -44,6 +46,7 @@ export type NodeHandler = ((req: IncomingMessage, res: ServerResponse) => Promis
 export function createMcpEndpoint(options: McpEndpointOptions): NodeHandler {
   const allowedHostnames = options.allowedHostnames ?? DEFAULT_ALLOWED_HOSTNAMES;
   const maxRequestBodySize = options.maxRequestBodyBytes ?? MAX_REQUEST_BODY_BYTES;
+  const corsOrigins = new Set(options.corsOrigins);
   const factory = (ctx: McpRequestContext) =>
     createMcpServer(options, { authorization: ctx.requestInfo?.headers.get('authorization') ?? undefined });
   // The SDK reports the requests it rejects (bad envelope, header mismatch, …) here; the answer itself is
@@ -71,7 +74,7 @@ export function createMcpEndpoint(options: McpEndpointOptions): NodeHandler {
       open.delete(res);
       if (open.size === 0) emptied?.();
     });
-    if (rejectUnservable(req, res, allowedHostnames, options.log)) return;
+    if (rejectUnservable(req, res, allowedHostnames, options.log, corsOrigins)) return;
     const writer = articleHeadWriter(res);
     const body = await readJsonBody(req, maxRequestBodySize);
     switch (body.kind) {

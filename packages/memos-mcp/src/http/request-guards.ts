@@ -21,7 +21,8 @@ const REFUSED_BODY_DRAIN = { maxBytes: 64 * 1024 * 1024, maxMs: 5_000 } as const
  * Rejects what the endpoint must not serve, before the SDK sees the request:
  * - anything but POST: 405 with `Allow: POST` (a 2026-07-28 server has no GET stream and no sessions);
  * - a `Host` outside the allowlist: 403, the DNS-rebinding guard;
- * - an `Origin` present and outside the allowlist: 403, as the spec requires;
+ * - an `Origin` present and outside the allowlist: 403, as the spec requires (an origin on the CORS
+ *   list, `corsOrigins`, was allowed by name and passes);
  * - a body the endpoint cannot read as UTF-8 JSON: 415 for another media type, another charset or any
  *   content coding (the spec says UTF-8 JSON; decompressing would also open the door to zip bombs).
  * Every rejection carries a JSON-RPC error without an id, so a client can tell a modern server from an
@@ -33,6 +34,7 @@ export function rejectUnservable(
   res: ServerResponse,
   allowedHostnames: string[],
   log?: (line: string) => void,
+  corsOrigins: ReadonlySet<string> = new Set(),
 ): boolean {
   const reject = (status: number, message: string, headers?: Record<string, string>) => {
     log?.(`${req.method} ${req.url} -> ${status} ${message}`);
@@ -46,7 +48,9 @@ export function rejectUnservable(
   }
   const host = validateHostHeader(req.headers.host, allowedHostnames);
   if (!host.ok) return reject(403, `Forbidden: ${host.message}`);
-  const origin = validateOriginHeader(req.headers.origin, allowedHostnames);
+  const origin = corsOrigins.has(req.headers.origin ?? '')
+    ? { ok: true as const }
+    : validateOriginHeader(req.headers.origin, allowedHostnames);
   if (!origin.ok) return reject(403, `Forbidden: ${origin.message}`);
   const contentType = req.headers['content-type'];
   if (!isJsonContentType(contentType)) {

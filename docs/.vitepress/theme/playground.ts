@@ -1,0 +1,301 @@
+// What the playground page does, apart from drawing it: turns a fixture's request into an editable draft,
+// keeps MCP's mirror headers in step with the body, sends the draft with fetch and reads the answer as it
+// comes (an SSE body event by event, each with its arrival time). It runs in the learner's browser.
+
+import { createParser } from 'eventsource-parser';
+// Relative, like layers.ts: the wire package's index also loads fixtures from disk, which a browser cannot.
+import { mcpHeadersFor } from '../../../packages/wire/src/mcp-headers.ts';
+import type { ExchangeView, MessageView } from './exchange-view.ts';
+import { type Segment, segmentJson } from './layers.ts';
+
+interface HeaderRow {
+  name: string;
+  value: string;
+  /** Unticked rows stay on screen but are not sent. */
+  on: boolean;
+}
+
+export interface Draft {
+  method: string;
+  path: string;
+  headers: HeaderRow[];
+  body: string;
+}
+
+export type PaneKind = 'rest' | 'mcp';
+
+export interface Preset {
+  /** The fixture's id, or `<id>:<variant>` for a request the kit derives from one. */
+  id: string;
+  fixture: string;
+  title: { zh: string; en: string };
+  draft: Draft;
+  /** False for the mismatch variant: its Mcp-Name is set by hand on purpose. */
+  follow: boolean;
+}
+
+/** The local `pnpm serve` (and `pnpm playground`) unless the page's `?server=` says otherwise. */
+export const DEFAULT_SERVER = 'http://127.0.0.1:5230';
+
+/** The progress token the SSE mode adds, and the one the article's SSE call carries. */
+const PROGRESS_TOKEN = 'list-demo-6';
+
+/**
+ * Headers a page may not set: the browser writes them itself (Host, Content-Length, …) or refuses the
+ * request. The fixtures' `Host: memos.example.com` is one, so the playground shows it unticked, with a note.
+ */
+const FORBIDDEN = new Set([
+  'accept-charset',
+  'accept-encoding',
+  'access-control-request-headers',
+  'access-control-request-method',
+  'connection',
+  'content-length',
+  'cookie',
+  'date',
+  'dnt',
+  'expect',
+  'host',
+  'keep-alive',
+  'origin',
+  'referer',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'via',
+]);
+
+export const isForbidden = (name: string) => FORBIDDEN.has(name.trim().toLowerCase());
+
+const MIRRORS = ['mcp-protocol-version', 'mcp-method', 'mcp-name'];
+
+export const isMirror = (name: string) => MIRRORS.includes(name.trim().toLowerCase());
+
+/** The request line and headers a fixture's request has (or the kit derived for a bare JSON body). */
+function draftFrom(message: MessageView): Draft | null {
+  const head = message.hasHead ? message : message.derivedHead;
+  if (!head?.startLine) return null;
+  const [method = 'GET', path = '/'] = head.startLine.split(' ');
+  return {
+    method,
+    path,
+    headers: head.headers.map(({ name, value }) => ({ name, value, on: !isForbidden(name) })),
+    body: message.body.map((segment) => segment.text).join(''),
+  };
+}
+
+/**
+ * The presets of one pane, in the fixtures' order: every HTTP exchange the running server can answer
+ * (REST under /api/v1 for the REST pane, POST /mcp for the MCP pane), and for MCP one variant the kit
+ * makes from the article's tools/call: the same request with a hand-set Mcp-Name, to show the mismatch.
+ */
+export function presetsFor(
+  kind: PaneKind,
+  exchanges: Record<string, ExchangeView>,
+  order: readonly string[],
+): Preset[] {
+  const presets: Preset[] = [];
+  for (const id of order) {
+    const exchange = exchanges[id];
+    const draft = exchange?.request ? draftFrom(exchange.request) : null;
+    if (!exchange || !draft || exchange.entry.transport === 'stdio') continue;
+    const pane: PaneKind | null = draft.path.startsWith('/api/v1')
+      ? 'rest'
+      : draft.path === '/mcp'
+        ? 'mcp'
+        : null;
+    if (pane !== kind) continue;
+    presets.push({ id, fixture: id, title: exchange.entry.title, draft, follow: true });
+    if (id === 'mcp-tools-call') {
+      const mismatched = clone(draft);
+      setHeader(mismatched, 'Mcp-Name', 'memo_get_memo');
+      presets.push({
+        id: `${id}:mismatch`,
+        fixture: id,
+        title: {
+          zh: '本套件改写：Mcp-Name 与 body 不一致（由 mcp-tools-call 改出）',
+          en: "The kit's variant: Mcp-Name disagrees with the body (from mcp-tools-call)",
+        },
+        draft: mismatched,
+        follow: false,
+      });
+    }
+  }
+  return presets;
+}
+
+export const clone = (draft: Draft): Draft => ({
+  ...draft,
+  headers: draft.headers.map((row) => ({ ...row })),
+});
+
+function setHeader(draft: Draft, name: string, value: string | null): void {
+  const index = draft.headers.findIndex((row) => row.name.toLowerCase() === name.toLowerCase());
+  if (value === null) {
+    if (index >= 0) draft.headers.splice(index, 1);
+  } else if (index >= 0) {
+    const row = draft.headers[index];
+    if (row) draft.headers[index] = { ...row, value, on: true };
+  } else draft.headers.push({ name, value, on: true });
+}
+
+export function headerValue(draft: Draft, name: string): string | undefined {
+  return draft.headers.find((row) => row.on && row.name.toLowerCase() === name.toLowerCase())?.value;
+}
+
+function parseBody(body: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(body) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/**
+ * Sets MCP-Protocol-Version, Mcp-Method and Mcp-Name from the body, as a client must (the body is the truth;
+ * the headers repeat it for gateways). A body that does not parse leaves the headers as they are.
+ */
+export function followBody(draft: Draft): void {
+  const parsed = parseBody(draft.body);
+  if (!parsed.ok) return;
+  const mirrored = mcpHeadersFor(parsed.value);
+  for (const name of ['MCP-Protocol-Version', 'Mcp-Method', 'Mcp-Name'])
+    setHeader(draft, name, mirrored[name] ?? null);
+}
+
+export type Mode = 'json' | 'sse';
+
+/** Which mode a draft is in: SSE when its body asks for progress reports. */
+export function modeOf(draft: Draft): Mode {
+  const parsed = parseBody(draft.body);
+  if (!parsed.ok || !isObject(parsed.value) || !isObject(parsed.value.params)) return 'json';
+  const meta = parsed.value.params._meta;
+  return isObject(meta) && meta.progressToken !== undefined ? 'sse' : 'json';
+}
+
+/**
+ * Switches a draft between a plain JSON answer and a stream: the Accept header says what the client can
+ * read, and `_meta.progressToken` asks for progress, which is what makes this server stream. The body is
+ * re-printed with two-space indentation when it has to change.
+ */
+export function setMode(draft: Draft, mode: Mode): void {
+  setHeader(draft, 'Accept', mode === 'sse' ? 'application/json, text/event-stream' : 'application/json');
+  const parsed = parseBody(draft.body);
+  if (!parsed.ok || !isObject(parsed.value) || !isObject(parsed.value.params)) return;
+  const params = parsed.value.params;
+  const meta = isObject(params._meta) ? params._meta : {};
+  if (mode === 'sse' && meta.progressToken === undefined) meta.progressToken = PROGRESS_TOKEN;
+  else if (mode === 'json' && meta.progressToken !== undefined) delete meta.progressToken;
+  else return;
+  params._meta = meta;
+  draft.body = JSON.stringify(parsed.value, null, 2);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+interface EventView {
+  /** Milliseconds after the request was sent. */
+  atMs: number;
+  event: string | undefined;
+  data: Segment[];
+}
+
+export interface Outcome {
+  state: 'sending' | 'streaming' | 'done' | 'failed';
+  status?: number;
+  statusText?: string;
+  /** Milliseconds after sending when the status line and headers arrived. */
+  headersAtMs?: number;
+  headers: [string, string][];
+  body: Segment[];
+  events: EventView[] | null;
+  error?: string;
+}
+
+/** What `fetch` is given for a draft: only ticked rows, none the browser forbids. */
+export function requestInit(draft: Draft, signal?: AbortSignal): RequestInit {
+  const headers = new Headers();
+  for (const row of draft.headers) {
+    const name = row.name.trim();
+    if (row.on && name !== '' && !isForbidden(name)) headers.append(name, row.value);
+  }
+  const hasBody = draft.method !== 'GET' && draft.method !== 'HEAD' && draft.body !== '';
+  return {
+    method: draft.method,
+    headers,
+    ...(hasBody ? { body: draft.body } : {}),
+    ...(signal ? { signal } : {}),
+  };
+}
+
+/**
+ * Sends `draft` to `server` and reports each step to `update` (a fresh object each time, for Vue): the head,
+ * then the body whole, or for `text/event-stream` each event as the parser completes it.
+ */
+export async function send(
+  server: string,
+  draft: Draft,
+  update: (outcome: Outcome) => void,
+  signal?: AbortSignal,
+): Promise<void> {
+  const started = performance.now();
+  const since = () => Math.round(performance.now() - started);
+  let outcome: Outcome = { state: 'sending', headers: [], body: [], events: null };
+  const report = (change: Partial<Outcome>) => {
+    outcome = { ...outcome, ...change };
+    update(outcome);
+  };
+  report({});
+  let response: Response;
+  try {
+    response = await fetch(new URL(draft.path, server), requestInit(draft, signal));
+  } catch (error) {
+    if (signal?.aborted) report({ state: 'done' });
+    else report({ state: 'failed', error: error instanceof Error ? error.message : String(error) });
+    return;
+  }
+  const headers = [...response.headers.entries()];
+  const streamed = (response.headers.get('content-type') ?? '').startsWith('text/event-stream');
+  report({
+    state: streamed ? 'streaming' : 'sending',
+    status: response.status,
+    statusText: response.statusText,
+    headersAtMs: since(),
+    headers,
+    events: streamed ? [] : null,
+  });
+  try {
+    if (!streamed || !response.body) {
+      report({ state: 'done', body: segmentJson(await response.text()) });
+      return;
+    }
+    const events: EventView[] = [];
+    const parser = createParser({
+      onEvent: (event) => {
+        events.push({ atMs: since(), event: event.event, data: segmentJson(event.data) });
+        report({ events: [...events] });
+      },
+    });
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parser.feed(value);
+    }
+    report({ state: 'done' });
+  } catch (error) {
+    // Stopped by the learner (or by picking another preset): what arrived so far stays on screen.
+    if (signal?.aborted) report({ state: 'done' });
+    else report({ state: 'failed', error: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+/** The server's address from the page's `?server=` (when it is an http URL), else the default. */
+export function serverFromQuery(search: string): string {
+  const value = new URLSearchParams(search).get('server');
+  if (value && URL.canParse(value) && /^https?:$/.test(new URL(value).protocol)) return new URL(value).origin;
+  return DEFAULT_SERVER;
+}
