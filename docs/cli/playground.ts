@@ -65,7 +65,18 @@ const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 await command(playgroundCommand, async ({ values, lang, paint }) => {
   const say = playgroundWords.in(lang);
   const settings = cliOptions(
-    { ...values, pace: values.pace ?? 'article', 'memos-url': undefined, 'cors-origin': undefined },
+    {
+      ...values,
+      pace: values.pace ?? 'article',
+      // The playground always runs the built-in mock on loopback; the CORS list is made from the docs' origin.
+      'memos-url': undefined,
+      openapi: undefined,
+      'all-operations': false,
+      'error-text': undefined,
+      'allowed-host': undefined,
+      'public-url': undefined,
+      'cors-origin': undefined,
+    },
     lang,
   );
   const askedPort = docsPort(values['docs-port'], lang);
