@@ -98,7 +98,8 @@ describe('closeOnSignals', () => {
     while (!processIsGone(pid) && Date.now() < deadline) await sleep(50);
     expect(processIsGone(pid)).toBe(true);
     expect(await portIsClosed(port)).toBe(true);
-  });
+    // Two TypeScript entries start here, one inside the other: slow on a loaded machine.
+  }, 30_000);
 
   it('drains a request in flight when its parent is gone, through every later tick of the watch', async () => {
     // The answer takes several of the child's 100 ms parent checks; each must not count as a second signal.
@@ -109,5 +110,5 @@ describe('closeOnSignals', () => {
     await sleep(100);
     await wrapper.stop({ signal: 'SIGKILL' });
     expect(await answer).toBe('slow answer');
-  });
+  }, 30_000);
 });
