@@ -1,10 +1,12 @@
 import { contractDocument, type OpenAPIObject, parseContract } from '@memos-kit/memos-contract';
 import { createRestApp, type Dataset, type MemoStore } from '@memos-kit/memos-rest';
+import { InMemoryServerEventBus } from '@modelcontextprotocol/server';
 import express, { type Express } from 'express';
 import { buildCatalog, type CatalogEntry } from './catalog/index.ts';
 import { indexPage } from './http/index-page.ts';
 import { createMcpEndpoint, type NodeHandler, type ResponseHook } from './http/mcp-endpoint.ts';
 import type { Pace, PaceTimeline } from './mcp/pace.ts';
+import { MemoListEvents, type Profile, watchMemoList } from './profile/index.ts';
 import { inProcessDispatcher } from './rest/in-process-dispatcher.ts';
 import { remoteDispatcher } from './rest/remote-dispatcher.ts';
 import type { RestDispatcher } from './rest/rest-request.ts';
@@ -22,6 +24,8 @@ export interface AdapterOptions {
   maxRequestBodyBytes?: number;
   /** Sees every MCP answer before it is written (see `ResponseHook`). */
   onResponse?: ResponseHook;
+  /** `article` (default): tools only, as in the article; `full`: resources, prompts, MRTR, listen. */
+  profile?: Profile;
 }
 
 export interface Adapter {
@@ -31,6 +35,8 @@ export interface Adapter {
   catalog: CatalogEntry[];
   /** The in-process mock's data (absent with `memosUrl`). */
   store?: MemoStore;
+  /** Memo creations and deletions seen on the way to REST (full profile, in-process mock only). */
+  memoEvents?: MemoListEvents;
   close(): Promise<void>;
 }
 
@@ -45,18 +51,28 @@ export async function createAdapter(options: AdapterOptions = {}): Promise<Adapt
   let document: OpenAPIObject;
   let restApp: Express | undefined;
   let store: MemoStore | undefined;
+  let memoEvents: MemoListEvents | undefined;
   if (options.memosUrl) {
     dispatch = remoteDispatcher(options.memosUrl);
     document = await fetchOpenApiDocument(options.memosUrl);
   } else {
     ({ app: restApp, store } = createRestApp({ dataset: options.dataset }));
+    if (options.profile === 'full') {
+      // REST calls and tool calls both pass here, so either kind of create reaches the listen streams.
+      memoEvents = new MemoListEvents();
+      restApp = express().disable('x-powered-by').use(watchMemoList(memoEvents), restApp);
+    }
     dispatch = inProcessDispatcher(restApp);
     document = contractDocument();
   }
   const catalog = buildCatalog(document);
   const runner = new ToolRunner(catalog, dispatch);
+  const bus = options.profile === 'full' ? new InMemoryServerEventBus() : undefined;
+  memoEvents?.on(() => bus?.publish({ kind: 'resources_list_changed' }));
   const endpoint: NodeHandler = createMcpEndpoint({
     runner,
+    ...(options.profile ? { profile: options.profile } : {}),
+    ...(bus ? { bus } : {}),
     pace: options.pace,
     log: options.log,
     allowedHostnames: options.allowedHostnames,
@@ -67,7 +83,14 @@ export async function createAdapter(options: AdapterOptions = {}): Promise<Adapt
   app.all('/mcp', (req, res) => void endpoint(req, res));
   app.get('/', indexPage({ ...options, store, tools: catalog.length }));
   if (restApp) app.use(restApp);
-  return { app, runner, catalog, ...(store ? { store } : {}), close: () => endpoint.close() };
+  return {
+    app,
+    runner,
+    catalog,
+    ...(store ? { store } : {}),
+    ...(memoEvents ? { memoEvents } : {}),
+    close: () => endpoint.close(),
+  };
 }
 
 async function fetchOpenApiDocument(memosUrl: string): Promise<OpenAPIObject> {

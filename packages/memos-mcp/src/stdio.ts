@@ -16,10 +16,10 @@ const writeLog = (line: string) => process.stderr.write(`memos-mcp: ${line}\n`);
 await command(stdioCommand, async ({ values, lang }) => {
   const log = values.quiet ? () => {} : writeLog;
   const say = cliWords.in(lang);
-  const { memosUrl, pace } = adapterSettings(values, lang);
+  const { memosUrl, pace, profile } = adapterSettings(values, lang);
   const dataset = values.dataset ?? DEFAULT_DATASET;
   // A missing dataset, an unreachable --memos-url: one line a person can act on, not a stack trace.
-  const adapter = await createAdapter({ dataset, memosUrl, log }).catch((error: unknown) => {
+  const adapter = await createAdapter({ dataset, memosUrl, log, profile }).catch((error: unknown) => {
     throw cannotStart(error, lang);
   });
   // stdio has no HTTP headers: the credential comes from the environment, as the spec says it should; the
@@ -30,7 +30,13 @@ await command(stdioCommand, async ({ values, lang }) => {
   serveStdio(
     () =>
       createMcpServer(
-        { runner: adapter.runner, log, pace },
+        {
+          runner: adapter.runner,
+          log,
+          pace,
+          profile,
+          ...(adapter.memoEvents ? { memoEvents: adapter.memoEvents } : {}),
+        },
         { authorization: token === undefined ? undefined : `Bearer ${token}` },
       ),
     {
