@@ -44,6 +44,7 @@ describe('the adapter commands', () => {
       dataset: 'workshop',
       pace: 'article',
       memosUrl: 'http://127.0.0.1:5231',
+      profile: 'article',
     });
     expect(() => read(['--pace', 'slow', '--lang', 'en'])).toThrow(/--pace must be off or article/);
     expect(() => read(['--memos-url', 'nope'])).toThrow(/--memos-url 必须是一个 URL/);
