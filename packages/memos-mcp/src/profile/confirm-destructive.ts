@@ -3,7 +3,7 @@ import type { ToolDefinition } from '../catalog/index.ts';
 import type { ToolCallResult } from '../tools/tool-runner.ts';
 
 /** The key of the one input request; the client answers under the same key in `inputResponses`. */
-export const CONFIRM_KEY = 'confirm';
+const CONFIRM_KEY = 'confirm';
 
 const CONFIRM_SCHEMA = {
   type: 'object' as const,

@@ -13,7 +13,7 @@ const MAX_DAYS = 366;
  * fills the conversation's first message. `summarize_my_memos` embeds the user's memos as resources;
  * `draft_memo` only writes the instruction and leaves the writing to a tool call the model makes later.
  */
-export const PROMPTS = [
+const PROMPTS = [
   {
     name: 'summarize_my_memos',
     title: 'Summarise my memos',

@@ -12,7 +12,7 @@ import type { ToolRunner } from '../tools/tool-runner.ts';
  * and the caller's token, which is what a custom scheme says (resources page of the spec).
  */
 export const MEMO_URI_PREFIX = 'memos://memos/';
-export const MEMO_URI_TEMPLATE = `${MEMO_URI_PREFIX}{id}`;
+const MEMO_URI_TEMPLATE = `${MEMO_URI_PREFIX}{id}`;
 const MIME_TYPE = 'text/markdown';
 /** One page of resources/list; the REST page token becomes the opaque cursor. */
 const PAGE_SIZE = 50;
