@@ -19,12 +19,13 @@ export class Printer {
   }
 
   title(text: string): void {
-    this.line(this.paint(['bold', 'underline'], text));
+    for (const line of wrapText(text, this.width)) this.line(this.paint(['bold', 'underline'], line));
   }
 
   step(number: number, text: string): void {
     this.line();
-    this.line(this.paint(['bold', 'magenta'], `━━ ${number} · ${text} ━━`));
+    for (const line of wrapText(`━━ ${number} · ${text} ━━`, this.width))
+      this.line(this.paint(['bold', 'magenta'], line));
   }
 
   note(text: string): void {

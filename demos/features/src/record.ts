@@ -20,6 +20,8 @@ const failures = await runFeatures(new Printer(createPaint(false)), messages.in(
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, messageText(exchange[file]));
   }
+  // The body alone, so a page can say `curl --data-binary @…/request.json` instead of writing JSON by hand.
+  writeFileSync(recordingPath(entry, 'requestBody'), exchange.request.body);
   seen.add(id);
 });
 const missing = recordings.filter((entry) => !seen.has(entry.id)).map((entry) => entry.id);

@@ -19,6 +19,7 @@ export function loadRecordingManifest(): RecordingManifest {
   return JSON.parse(readFileSync(join(recordingsDir, 'manifest.json'), 'utf8')) as RecordingManifest;
 }
 
-export function recordingPath(entry: FixtureEntry, file: 'request' | 'response'): string {
-  return join(recordingsDir, entry.dir, `${file}.http`);
+/** A recording's file by its key in the manifest (`request`, `response`, `requestBody`). */
+export function recordingPath(entry: FixtureEntry, file: 'request' | 'response' | 'requestBody'): string {
+  return join(recordingsDir, entry.dir, String(entry.files[file]));
 }

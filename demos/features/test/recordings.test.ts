@@ -50,6 +50,7 @@ describe('the recordings of pnpm demo:features', () => {
     const response = parseHttpMessage(readFileSync(recordingPath(entry, 'response'), 'utf8'));
     // Requests are the demo's own, so they are byte for byte the same.
     expect(messageText(exchange.request)).toBe(request);
+    expect(readFileSync(recordingPath(entry, 'requestBody'), 'utf8')).toBe(exchange.request.body);
     expect(exchange.response.startLine).toBe(response.startLine);
     expect(exchange.response.headers).toEqual(response.headers);
     const recorded = values(response);

@@ -2,6 +2,7 @@ import type { Theme } from 'vitepress';
 import DefaultTheme from 'vitepress/theme';
 import FixtureCatalog from './FixtureCatalog.vue';
 import LayerLegend from './LayerLegend.vue';
+import RecordedExchange from './RecordedExchange.vue';
 import WireExchange from './WireExchange.vue';
 import './style.css';
 
@@ -11,6 +12,7 @@ const theme: Theme = {
     app.component('WireExchange', WireExchange);
     app.component('LayerLegend', LayerLegend);
     app.component('FixtureCatalog', FixtureCatalog);
+    app.component('RecordedExchange', RecordedExchange);
   },
 };
 

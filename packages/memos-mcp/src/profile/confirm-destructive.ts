@@ -29,6 +29,7 @@ const CONFIRM_SCHEMA = {
  * declare the elicitation capability gets `-32021` from the SDK, which checks every input request
  * against `_meta["io.modelcontextprotocol/clientCapabilities"]`.
  */
+// #region confirm-destructive
 export function confirmDestructive(
   tool: ToolDefinition,
   args: unknown,
@@ -60,3 +61,4 @@ export function confirmDestructive(
     isError: true,
   };
 }
+// #endregion confirm-destructive

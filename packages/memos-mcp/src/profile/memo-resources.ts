@@ -81,6 +81,7 @@ export function registerMemoResources(
     ],
   }));
 
+  // #region resources-read
   server.setRequestHandler('resources/read', async (request, ctx) => {
     const { uri } = request.params;
     const id = memoIdOf(uri);
@@ -99,6 +100,7 @@ export function registerMemoResources(
       contents: [{ uri, mimeType: MIME_TYPE, text: memo.content ?? '' }],
     };
   });
+  // #endregion resources-read
 }
 
 /** `memos://memos/abc` → `abc`; anything else (another scheme, a nested path, no id) is not a memo. */
