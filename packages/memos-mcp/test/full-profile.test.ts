@@ -339,6 +339,26 @@ describe('the wire, by hand', () => {
     expect(gone.status).toBe(404);
   });
 
+  it('answers bad input with -32602, never a crash', async () => {
+    const cases: Array<[string, Record<string, unknown>]> = [
+      ['resources/list', { cursor: 'not-a-page-token' }],
+      ['resources/read', { uri: 'memos://memos/../users' }],
+      ['resources/read', { uri: `memos://memos/${'x'.repeat(5000)}` }],
+      ['resources/read', { uri: 'file:///etc/passwd' }],
+      ['prompts/get', { name: 'draft_memo', arguments: {} }],
+      ['prompts/get', { name: 'draft_memo', arguments: { topic: 'x', visibility: 'SECRET' } }],
+      ['prompts/get', { name: 'no_such_prompt' }],
+      ['prompts/list', { cursor: 'x' }],
+    ];
+    for (const [index, [method, params]] of cases.entries()) {
+      const request = mcpRequest(method, params, 100 + index);
+      if (typeof params.uri === 'string') request.headers['Mcp-Name'] = params.uri;
+      const response = await send(server.mcpUrl, request);
+      expect(response.status, `${method} ${JSON.stringify(params).slice(0, 80)}`).toBeLessThan(500);
+      expect(response.json, method).toMatchObject({ id: 100 + index, error: { code: -32602 } });
+    }
+  });
+
   it('asks nothing for a tool that only reads', async () => {
     const response = await post(
       'tools/call',
