@@ -47,7 +47,8 @@ describe('--profile', () => {
     const server = new StdioServer(['--profile', 'full', '--dataset', 'workshop']);
     try {
       server.write(mcpRequest('server/discover', {}, 1).body);
-      const line = await server.response(1);
+      // A generous wait: on a busy machine the child's start alone can take seconds.
+      const line = await server.next((message) => message.id === 1, 30_000);
       expect(JSON.parse(line).result.capabilities).toEqual({
         tools: {},
         resources: { listChanged: true },
