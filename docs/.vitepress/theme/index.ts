@@ -2,6 +2,7 @@ import type { Theme } from 'vitepress';
 import DefaultTheme from 'vitepress/theme';
 import FixtureCatalog from './FixtureCatalog.vue';
 import LayerLegend from './LayerLegend.vue';
+import RecordedExchange from './RecordedExchange.vue';
 import WireExchange from './WireExchange.vue';
 import WirePlayground from './WirePlayground.vue';
 import './style.css';
@@ -13,6 +14,7 @@ const theme: Theme = {
     app.component('LayerLegend', LayerLegend);
     app.component('FixtureCatalog', FixtureCatalog);
     app.component('WirePlayground', WirePlayground);
+    app.component('RecordedExchange', RecordedExchange);
   },
 };
 

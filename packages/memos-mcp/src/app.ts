@@ -1,11 +1,13 @@
 import { contractOperations } from '@memos-kit/memos-contract';
 import { createRestApp, type Dataset, type MemoStore } from '@memos-kit/memos-rest';
+import { InMemoryServerEventBus } from '@modelcontextprotocol/server';
 import express, { type Express } from 'express';
 import { buildCatalog, type CatalogEntry } from './catalog/index.ts';
 import { corsAllowlist } from './http/cors.ts';
 import { indexPage } from './http/index-page.ts';
 import { createMcpEndpoint, type NodeHandler, type ResponseHook } from './http/mcp-endpoint.ts';
 import type { Pace, PaceTimeline } from './mcp/pace.ts';
+import { MemoListEvents, type Profile, watchMemoList } from './profile/index.ts';
 import { inProcessDispatcher } from './rest/in-process-dispatcher.ts';
 import { remoteDispatcher } from './rest/remote-dispatcher.ts';
 import type { RestDispatcher } from './rest/rest-request.ts';
@@ -35,6 +37,8 @@ export interface AdapterOptions {
   onResponse?: ResponseHook;
   /** Browser origins (`http://127.0.0.1:5173`) that may call /api/v1 and /mcp and read the answers (CORS). */
   corsOrigins?: string[];
+  /** `article` (default): tools only, as in the article; `full`: resources, prompts, MRTR, listen. */
+  profile?: Profile;
 }
 
 /** Where the catalog's document came from: the kit's shipped contract or a file or URL, and its size. */
@@ -55,6 +59,8 @@ export interface Adapter {
   contract: ContractSummary;
   /** With `memosUrl`: who the probe's credential signed in as (undefined: anonymous, or no probe). */
   upstreamUser?: string;
+  /** Memo creations and deletions seen on the way to REST (full profile, in-process mock only). */
+  memoEvents?: MemoListEvents;
   close(): Promise<void>;
 }
 
@@ -73,16 +79,26 @@ export async function createAdapter(options: AdapterOptions = {}): Promise<Adapt
   let upstreamUser: string | undefined;
   const source = await loadContract(options.openapi);
   const catalog = buildCatalog(source.document, { allOperations: options.allOperations === true });
+  let memoEvents: MemoListEvents | undefined;
   if (options.memosUrl) {
     ({ user: upstreamUser } = await probeMemos(options.memosUrl, options.probeAuthorization));
     dispatch = remoteDispatcher(options.memosUrl);
   } else {
     ({ app: restApp, store } = createRestApp({ dataset: options.dataset }));
+    if (options.profile === 'full') {
+      // REST calls and tool calls both pass here, so either kind of create reaches the listen streams.
+      memoEvents = new MemoListEvents();
+      restApp = express().disable('x-powered-by').use(watchMemoList(memoEvents), restApp);
+    }
     dispatch = inProcessDispatcher(restApp);
   }
   const runner = new ToolRunner(catalog, dispatch, options.errorText);
+  const bus = options.profile === 'full' ? new InMemoryServerEventBus() : undefined;
+  memoEvents?.on(() => bus?.publish({ kind: 'resources_list_changed' }));
   const endpoint: NodeHandler = createMcpEndpoint({
     runner,
+    ...(options.profile ? { profile: options.profile } : {}),
+    ...(bus ? { bus } : {}),
     pace: options.pace,
     log: options.log,
     allowedHostnames: options.allowedHostnames,
@@ -106,6 +122,7 @@ export async function createAdapter(options: AdapterOptions = {}): Promise<Adapt
       operations: contractOperations(source.document).length,
     },
     ...(upstreamUser ? { upstreamUser } : {}),
+    ...(memoEvents ? { memoEvents } : {}),
     close: () => endpoint.close(),
   };
 }

@@ -15,6 +15,7 @@ import type { ContractSummary } from './app.ts';
 import pairs from './cli-messages.json' with { type: 'json' };
 import { originOf } from './http/cors.ts';
 import type { Pace } from './mcp/pace.ts';
+import { DEFAULT_PROFILE, isProfile, type Profile } from './profile/index.ts';
 import { ERROR_TEXTS, type ErrorText } from './tools/tool-runner.ts';
 
 /** What the adapter adds to any way of serving it: where REST lives, and how fast a call answers. */
@@ -56,6 +57,14 @@ const adapterOptions = {
     help: {
       zh: 'article：要进度的调用在 1 秒时报告进度、3 秒时给出结果，与文章一致（默认 off）',
       en: 'article: a call asking for progress reports at 1 s and answers at 3 s, as in the article (default off)',
+    },
+  },
+  profile: {
+    type: 'string',
+    value: 'article|full',
+    help: {
+      zh: 'article：只有工具，与文章一致（默认）；full：再加上资源、提示词、删除前确认（input_required）和 subscriptions/listen',
+      en: 'article: tools only, as in the article (default); full: adds resources, prompts, a confirmation before destructive tools (input_required) and subscriptions/listen',
     },
   },
 } as const satisfies OptionSpecs;
@@ -150,6 +159,7 @@ export interface AdapterSettings {
   allOperations: boolean;
   errorText: ErrorText;
   pace: Pace;
+  profile: Profile;
 }
 
 /** Checks the adapter's own options once the command line has been read; mistakes are usage errors. */
@@ -157,6 +167,8 @@ export function adapterSettings(values: OptionValues<typeof adapterOptions>, lan
   const pace = values.pace ?? 'off';
   if (pace !== 'off' && pace !== 'article')
     throw new UsageError(cliWords.t(lang, 'badPace', { value: pace }));
+  const profile = values.profile ?? DEFAULT_PROFILE;
+  if (!isProfile(profile)) throw new UsageError(cliWords.t(lang, 'badProfile', { value: profile }));
   const memosUrl = values['memos-url'];
   if (memosUrl !== undefined && !isHttpUrl(memosUrl))
     throw new UsageError(cliWords.t(lang, 'badUrl', { value: memosUrl }));
@@ -171,6 +183,7 @@ export function adapterSettings(values: OptionValues<typeof adapterOptions>, lan
     allOperations: values['all-operations'],
     errorText,
     pace,
+    profile,
   };
 }
 

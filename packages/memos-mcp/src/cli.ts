@@ -42,6 +42,10 @@ function banner(server: RunningAdapter, options: CliOptions, paint: Paint, lang:
           `${paint('bold', options.dataset)}${server.store ? `: ${datasetCounts(server.store, lang)}` : ''}`,
         ],
     [
+      say('profile'),
+      `${paint('bold', options.profile)}${paint('dim', say(options.profile === 'full' ? 'profileFull' : 'profileArticle'))}`,
+    ],
+    [
       say('pace'),
       `${paint('bold', options.pace)}${options.pace === 'article' ? paint('dim', say('paceArticle')) : ''}`,
     ],

@@ -12,6 +12,7 @@ export { MAX_REQUEST_BODY_BYTES, type ResponseHook } from './http/mcp-endpoint.t
 export { DEFAULT_ALLOWED_HOSTNAMES } from './http/request-guards.ts';
 export { INSTRUCTIONS, SERVER_INFO } from './mcp/create-server.ts';
 export { ARTICLE_TIMELINE, type Pace, type PaceTimeline } from './mcp/pace.ts';
+export { DEFAULT_PROFILE, FULL_CAPABILITIES, PROFILES, type Profile } from './profile/index.ts';
 export { ERROR_TEXTS, type ErrorText } from './tools/tool-runner.ts';
 
 export interface StartServerOptions extends Omit<AdapterOptions, 'dataset' | 'pace'> {

@@ -25,7 +25,7 @@ await command(stdioCommand, async ({ values, lang }) => {
   const log = values.quiet ? () => {} : writeLog;
   const say = cliWords.in(lang);
   const settings = adapterSettings(values, lang);
-  const { memosUrl, pace } = settings;
+  const { memosUrl, pace, profile } = settings;
   const dataset = values.dataset ?? DEFAULT_DATASET;
   // stdio has no HTTP headers: the credential comes from the environment, as the spec says it should.
   const given = values.token ?? process.env.MEMOS_TOKEN;
@@ -52,7 +52,13 @@ await command(stdioCommand, async ({ values, lang }) => {
   serveStdio(
     () =>
       createMcpServer(
-        { runner: adapter.runner, log, pace },
+        {
+          runner: adapter.runner,
+          log,
+          pace,
+          profile,
+          ...(adapter.memoEvents ? { memoEvents: adapter.memoEvents } : {}),
+        },
         { authorization: token === undefined ? undefined : `Bearer ${token}` },
       ),
     {

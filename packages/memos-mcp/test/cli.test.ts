@@ -48,6 +48,7 @@ describe('the adapter commands', () => {
       errorText: 'memos',
       allowedHosts: [],
       corsOrigins: [],
+      profile: 'article',
     });
     expect(
       read([

@@ -19,6 +19,24 @@ describe('the official MCP conformance suite (2026-07-28 requirements)', () => {
   });
 });
 
+describe('the conformance suite against --profile full', () => {
+  it('passes the resources, prompts and caching checks the tools-only profile cannot', {
+    timeout: 120_000,
+  }, async () => {
+    const full = await startServer({ port: 0, dataset: 'workshop', profile: 'full' });
+    try {
+      const run = await runConformance(full.mcpUrl, 'full');
+      expect(run.output).toContain('Baseline check passed');
+      expect(run.code, run.output).toBe(0);
+      // Each dropped baseline line is a check that ran and passed (a failing one would fail the baseline).
+      for (const scenario of ['resources-list', 'prompts-list', 'caching', 'sep-2164-resource-not-found'])
+        expect(run.output).toMatch(new RegExp(`✓ ${scenario}: \\d+ passed, 0 failed`));
+    } finally {
+      await full.close();
+    }
+  });
+});
+
 // `--format json` prints `{"result": …}`, the JSON-RPC result the Inspector received.
 interface ToolsList {
   tools: Array<{ name: string }>;

@@ -15,6 +15,7 @@ const demos: Record<string, string[]> = {
   'demo:sse': ['--fast'],
   'demo:hateoas': [],
   'demo:host': [],
+  'demo:features': [],
 };
 const servers = ['serve', 'mcp:stdio', 'playground'];
 const commands = [...Object.keys(demos), ...servers];

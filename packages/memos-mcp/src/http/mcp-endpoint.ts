@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toNodeHandler } from '@modelcontextprotocol/node';
-import { createMcpHandler, type McpRequestContext } from '@modelcontextprotocol/server';
+import { createMcpHandler, type McpRequestContext, type ServerEventBus } from '@modelcontextprotocol/server';
 import { createMcpServer, type McpServerOptions } from '../mcp/create-server.ts';
 import { MAX_MESSAGE_BYTES } from '../mcp/message-limits.ts';
 import { timelineFor } from '../mcp/pace.ts';
@@ -24,6 +24,8 @@ export interface McpEndpointOptions extends McpServerOptions {
   corsOrigins?: string[];
   maxRequestBodyBytes?: number;
   onResponse?: ResponseHook;
+  /** Change events for `subscriptions/listen` streams, shared by both handlers (full profile). */
+  bus?: ServerEventBus;
 }
 
 export type NodeHandler = ((req: IncomingMessage, res: ServerResponse) => Promise<void>) & {
@@ -52,7 +54,12 @@ export function createMcpEndpoint(options: McpEndpointOptions): NodeHandler {
   // The SDK reports the requests it rejects (bad envelope, header mismatch, …) here; the answer itself is
   // already on its way, so this only tells the person watching the server log.
   const onerror = (error: Error) => options.log?.(`mcp: ${error.message.split('\n')[0]}`);
-  const handlerOptions = { keepAliveMs: 0, maxRequestBodySize, onerror };
+  const handlerOptions = {
+    keepAliveMs: 0,
+    maxRequestBodySize,
+    onerror,
+    ...(options.bus ? { bus: options.bus } : {}),
+  };
   const auto = createMcpHandler(factory, { ...handlerOptions, responseMode: 'auto' });
   // With a pace, a request that asks for progress streams from the start, so its head goes out at 0 s as
   // in the article; without one, the SDK upgrades to SSE when the first progress notification is sent.

@@ -1,4 +1,12 @@
 import { ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/server';
+import {
+  addFullProfile,
+  confirmDestructive,
+  FULL_CACHE_HINTS,
+  FULL_CAPABILITIES,
+  type MemoListEvents,
+  type Profile,
+} from '../profile/index.ts';
 import type { ToolRunner } from '../tools/tool-runner.ts';
 import { type Pace, type PaceTimeline, timelineFor, waitUntil } from './pace.ts';
 
@@ -11,6 +19,10 @@ export interface McpServerOptions {
   runner: ToolRunner;
   pace?: Pace | PaceTimeline;
   log?: (line: string) => void;
+  /** `article` (the default): tools only, as in the article. `full`: resources, prompts, MRTR, listen. */
+  profile?: Profile;
+  /** stdio only: memo list changes to send as `notifications/resources/list_changed` (full profile). */
+  memoEvents?: MemoListEvents;
 }
 
 export interface McpCallerContext {
@@ -28,10 +40,15 @@ export interface McpCallerContext {
 export function createMcpServer(options: McpServerOptions, caller: McpCallerContext = {}): Server {
   const { runner, log } = options;
   const timeline = timelineFor(options.pace);
+  const full = options.profile === 'full';
   const server = new Server(SERVER_INFO, {
-    capabilities: { tools: {} },
+    capabilities: full ? FULL_CAPABILITIES : { tools: {} },
     instructions: INSTRUCTIONS,
-    cacheHints: { 'server/discover': CACHE_HINT, 'tools/list': CACHE_HINT },
+    cacheHints: {
+      'server/discover': CACHE_HINT,
+      'tools/list': CACHE_HINT,
+      ...(full ? FULL_CACHE_HINTS : {}),
+    },
   });
 
   server.setRequestHandler('tools/list', (request) => {
@@ -51,6 +68,17 @@ export function createMcpServer(options: McpServerOptions, caller: McpCallerCont
     if (!runner.has(name)) {
       log?.(`tools/call ${name}: unknown tool`);
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`);
+    }
+    // Arguments are checked first (runner.call reports a problem), so nobody confirms a call that cannot run.
+    if (full && runner.problemWith(name, args) === undefined) {
+      const tool = runner.tools.find((candidate) => candidate.name === name);
+      const instead = tool && confirmDestructive(tool, args, ctx.mcpReq.inputResponses);
+      if (instead) {
+        log?.(
+          `tools/call ${name}: ${'resultType' in instead ? 'asks the user to confirm' : 'cancelled by the user'}`,
+        );
+        return instead;
+      }
     }
     const signal = ctx.mcpReq.signal;
     const progressToken = ctx.mcpReq._meta?.progressToken;
@@ -82,5 +110,6 @@ export function createMcpServer(options: McpServerOptions, caller: McpCallerCont
     }
   });
 
+  if (full) addFullProfile(server, runner, caller.authorization, options.memoEvents);
   return server;
 }

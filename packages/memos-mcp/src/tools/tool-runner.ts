@@ -57,6 +57,12 @@ export class ToolRunner {
     return this.byName.has(name);
   }
 
+  /** What is wrong with these arguments for a known tool, in one sentence, or `undefined`. */
+  problemWith(name: string, args: unknown): string | undefined {
+    const entry = this.byName.get(name);
+    return entry && this.validator.check(name, entry.tool.inputSchema, args ?? {});
+  }
+
   // #region call-tool
   /** Runs a known tool. Every failure is a tool execution error (isError), never an exception. */
   async call(name: string, args: unknown, options: ToolCallOptions = {}): Promise<ToolCallResult> {

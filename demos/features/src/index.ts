@@ -1,0 +1,1 @@
+export { loadRecordingManifest, type RecordingManifest, recordingPath, recordingsDir } from './recordings.ts';
