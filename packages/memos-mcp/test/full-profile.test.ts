@@ -130,12 +130,13 @@ describe.each(['http', 'stdio'] as const)('the v2 client (2026-07-28) over %s', 
       ]);
       expect(read).toMatchObject({ ttlMs: 10_000, cacheScope: 'private' });
 
-      // Bob's private memo: REST says "permission denied" to demo, so the resource is not found.
+      // Bob's private memo: REST says "permission denied" to demo (the tool error gives the status first, as
+      // Memos does), so the resource is not found.
       const tool = (await client.callTool({
         name: 'memo_get_memo',
         arguments: { memo: 'memos/bob-private-todo' },
       })) as CallResult;
-      expect(tool).toMatchObject({ isError: true, content: [{ text: 'permission denied' }] });
+      expect(tool).toMatchObject({ isError: true, content: [{ text: '403 Forbidden: permission denied' }] });
       await expect(client.readResource({ uri: 'memos://memos/bob-private-todo' })).rejects.toMatchObject({
         code: -32602,
         data: { uri: 'memos://memos/bob-private-todo' },
