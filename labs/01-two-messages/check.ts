@@ -20,7 +20,8 @@ const mcpFixture = loadFixture('mcp-tools-call');
 async function request(context: CheckContext, name: string): Promise<HttpMessage> {
   const text = await context.read(name);
   const message = readHttpFile(text);
-  if (!message.ok) fail('notRequest', { vars: { file: name }, expected: 'METHOD /path HTTP/1.1', got: message.got });
+  if (!message.ok)
+    fail('notRequest', { vars: { file: name }, expected: 'METHOD /path HTTP/1.1', got: message.got });
   return message.value;
 }
 
@@ -51,7 +52,8 @@ export const checks: LabCheck[] = [
     run: async (context) => {
       const mine = await request(context, 'rest.http');
       const article = restFixture.request as HttpMessage;
-      const samePath = mine.method === article.method && mine.target?.split('?')[0] === article.target?.split('?')[0];
+      const samePath =
+        mine.method === article.method && mine.target?.split('?')[0] === article.target?.split('?')[0];
       const sameQuery =
         JSON.stringify(sortedQuery(mine.target ?? '')) === JSON.stringify(sortedQuery(article.target ?? ''));
       if (!samePath || !sameQuery)
@@ -66,7 +68,12 @@ export const checks: LabCheck[] = [
       for (const name of ['Host', 'Authorization']) {
         const wanted = getHeader(article.headers, name);
         const got = getHeader(mine.headers, name);
-        if (got !== wanted) fail('header', { vars: { name }, expected: `${name}: ${wanted}`, got: got === undefined ? '(none)' : `${name}: ${got}` });
+        if (got !== wanted)
+          fail('header', {
+            vars: { name },
+            expected: `${name}: ${wanted}`,
+            got: got === undefined ? '(none)' : `${name}: ${got}`,
+          });
       }
     },
   },
@@ -80,7 +87,8 @@ export const checks: LabCheck[] = [
       const mine = await request(context, 'mcp.http');
       if (mine.method !== 'POST' || mine.target !== '/mcp')
         fail('mcpLine', { expected: 'POST /mcp HTTP/1.1', got: mine.startLine });
-      if (mine.json === undefined) fail('notJson', { expected: '{ "jsonrpc": "2.0", … }', got: mine.body || '(empty)' });
+      if (mine.json === undefined)
+        fail('notJson', { expected: '{ "jsonrpc": "2.0", … }', got: mine.body || '(empty)' });
       const differences = compareJson(mine.json, mcpFixture.request?.json, 'abridged', 'body').filter(
         // The client's name is the learner's to choose; everything else is what the article sends.
         (difference) => !difference.path.includes('clientInfo'),
@@ -106,7 +114,10 @@ export const checks: LabCheck[] = [
       };
       for (const [name, value] of Object.entries(wanted)) {
         const got = getHeader(mine.headers, name);
-        const ok = name === 'Accept' ? got !== undefined && /application\/json/.test(got) && /text\/event-stream/.test(got) : got === value;
+        const ok =
+          name === 'Accept'
+            ? got !== undefined && /application\/json/.test(got) && /text\/event-stream/.test(got)
+            : got === value;
         if (!ok)
           fail('mcpHeader', {
             vars: { name },

@@ -1,6 +1,13 @@
 // Lab 2: the learner's client runs against the kit's server through a fetch that records every request, so
 // the check sees exactly what went on the wire: the order of the three calls, the headers, the _meta.
-import { compareJson, getHeader, type HttpHeaders, loadFixture, mcpHeadersFor, tryParseJson } from '@memos-kit/wire';
+import {
+  compareJson,
+  getHeader,
+  type HttpHeaders,
+  loadFixture,
+  mcpHeadersFor,
+  tryParseJson,
+} from '@memos-kit/wire';
 import { type CheckContext, fail, type LabCheck, shown } from '../src/check.ts';
 import type { ListMemosRun } from './solution/client.ts';
 
@@ -27,7 +34,11 @@ function runClient(context: CheckContext): Promise<Run> {
     run = (async () => {
       const server = await context.server('empty');
       const { listMemos } = await context.load<{ listMemos?: unknown }>('client.ts');
-      if (typeof listMemos !== 'function') fail('noExport', { expected: 'export async function listMemos(mcpUrl, fetchImpl)', got: shown(typeof listMemos) });
+      if (typeof listMemos !== 'function')
+        fail('noExport', {
+          expected: 'export async function listMemos(mcpUrl, fetchImpl)',
+          got: shown(typeof listMemos),
+        });
       const recorded: Recorded[] = [];
       const recordingFetch: typeof fetch = async (input, init) => {
         const response = await fetch(input, init);
@@ -68,19 +79,33 @@ function checkRequest(run: Run, index: number): void {
   };
   for (const [name, value] of Object.entries(headers)) {
     const got = getHeader(request.headers, name);
-    if (got !== value) fail('header', { vars: { method: wanted, name }, expected: `${name}: ${value}`, got: got === undefined ? '(none)' : `${name}: ${got}` });
+    if (got !== value)
+      fail('header', {
+        vars: { method: wanted, name },
+        expected: `${name}: ${value}`,
+        got: got === undefined ? '(none)' : `${name}: ${got}`,
+      });
   }
   const accept = getHeader(request.headers, 'accept') ?? '';
   if (!accept.includes('application/json') || !accept.includes('text/event-stream'))
-    fail('accept', { vars: { method: wanted }, expected: 'accept: application/json, text/event-stream', got: `accept: ${accept}` });
+    fail('accept', {
+      vars: { method: wanted },
+      expected: 'accept: application/json, text/event-stream',
+      got: `accept: ${accept}`,
+    });
   const meta = (request.body as { params?: { _meta?: Record<string, unknown> } }).params?._meta ?? {};
   for (const key of ['io.modelcontextprotocol/protocolVersion', 'io.modelcontextprotocol/clientCapabilities'])
-    if (!(key in meta)) fail('meta', { vars: { method: wanted, key }, expected: `params._meta["${key}"]`, got: shown(meta) });
+    if (!(key in meta))
+      fail('meta', { vars: { method: wanted, key }, expected: `params._meta["${key}"]`, got: shown(meta) });
   if (request.status !== 200 || request.answer.includes('"error"'))
-    fail('refused', { vars: { method: wanted, status: request.status }, expected: 'HTTP 200 + "result"', got: request.answer });
+    fail('refused', {
+      vars: { method: wanted, status: request.status },
+      expected: 'HTTP 200 + "result"',
+      got: request.answer,
+    });
 }
 
-export const checks: LabCheck[] = ORDER.map((method, index) => ({
+export const checks: LabCheck[] = ORDER.map((_, index) => ({
   id: `request${index + 1}`,
   run: async (context: CheckContext) => {
     const run = await runClient(context);
@@ -99,9 +124,15 @@ checks.push({
     if (!Array.isArray(result.versions) || !result.versions.includes('2026-07-28'))
       fail('versions', { expected: '["2026-07-28"]', got: shown(result.versions) });
     if (JSON.stringify(result.toolNames) !== JSON.stringify(server.tools))
-      fail('toolNames', { vars: { count: server.tools.length }, expected: shown(server.tools), got: shown(result.toolNames) });
-    const article = (loadFixture('mcp-tools-call').response?.json as { result: { structuredContent: unknown } }).result
-      .structuredContent;
+      fail('toolNames', {
+        vars: { count: server.tools.length },
+        expected: shown(server.tools),
+        got: shown(result.toolNames),
+      });
+    const response = loadFixture('mcp-tools-call').response?.json as
+      | { result?: { structuredContent?: unknown } }
+      | undefined;
+    const article = response?.result?.structuredContent;
     if (compareJson(result.memos, article, 'exact').length > 0)
       fail('memos', { expected: shown(article), got: shown(result.memos) });
   },

@@ -1,7 +1,13 @@
 // Lab 3: the learner's tools/call handler runs inside a real SDK server; the article's two error requests
 // (id 4: an unknown tool, id 5: a filter the REST API refuses) are replayed at it byte for byte and the
 // answers compared with the article's; then the official client shows how it treats each kind.
-import { type Fixture, formatDifferences, loadFixture, matchResponse, replayHttpFixture } from '@memos-kit/wire';
+import {
+  type Fixture,
+  formatDifferences,
+  loadFixture,
+  matchResponse,
+  replayHttpFixture,
+} from '@memos-kit/wire';
 import { ProtocolError } from '@modelcontextprotocol/client';
 import { type CheckContext, fail, type LabCheck, shown } from '../src/check.ts';
 import { type ServedTools, serveTools } from '../src/tool-server.ts';
@@ -40,7 +46,10 @@ function replayCheck(id: string, fixture: Fixture, message: string): LabCheck {
         const live = await replayHttpFixture(fixture, server.url);
         const result = matchResponse(fixture, live);
         if (!result.ok)
-          fail(message, { expected: fixture.text('response'), got: `${live.body}\n\n${formatDifferences(result)}` });
+          fail(message, {
+            expected: fixture.text('response'),
+            got: `${live.body}\n\n${formatDifferences(result)}`,
+          });
       }),
   };
 }
@@ -59,8 +68,12 @@ export const checks: LabCheck[] = [
         );
         if (!unknown.threw || !(unknown.value instanceof ProtocolError))
           fail('clientUnknown', { expected: 'ProtocolError -32602', got: shown(unknown.value) });
-        const refused = await client.callTool({ name: 'memo_list_memos', arguments: { pageSize: 1, filter: 'visibility' } });
-        if (refused.isError !== true) fail('clientRefused', { expected: '{ isError: true, … }', got: shown(refused) });
+        const refused = await client.callTool({
+          name: 'memo_list_memos',
+          arguments: { pageSize: 1, filter: 'visibility' },
+        });
+        if (refused.isError !== true)
+          fail('clientRefused', { expected: '{ isError: true, … }', got: shown(refused) });
       }),
   },
 ];

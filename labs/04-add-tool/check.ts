@@ -12,13 +12,18 @@ const NAME = 'memo_count_memos';
 const adapterTools = buildCatalog(contractDocument()).map((entry) => entry.tool as Tool);
 const ajv = labAjv();
 
-async function withClient<T>(context: CheckContext, use: (client: Client, count: (filter: string) => Promise<number>) => Promise<T>) {
+async function withClient<T>(
+  context: CheckContext,
+  use: (client: Client, count: (filter: string) => Promise<number>) => Promise<T>,
+) {
   const memos = await context.server('workshop');
   const learner = await context.load<typeof Solution>('tool.ts');
   const token = memos.users[0]?.tokens[0] ?? '';
   const api = async (query: Record<string, string | number>) => {
     const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
-    const response = await fetch(`${memos.url}/api/v1/memos?${search}`, { headers: { Authorization: `Bearer ${token}` } });
+    const response = await fetch(`${memos.url}/api/v1/memos?${search}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     return { status: response.status, body: await response.json() };
   };
   const server = await serveTools({
@@ -29,7 +34,8 @@ async function withClient<T>(context: CheckContext, use: (client: Client, count:
         : { content: [{ type: 'text', text: `${name} is not part of this lab` }], isError: true },
   });
   try {
-    const count = async (filter: string) => ((await api({ pageSize: 1000, filter })).body as { memos: unknown[] }).memos.length;
+    const count = async (filter: string) =>
+      ((await api({ pageSize: 1000, filter })).body as { memos: unknown[] }).memos.length;
     return await use(await server.client(), count);
   } finally {
     await server.close();
@@ -39,12 +45,20 @@ async function withClient<T>(context: CheckContext, use: (client: Client, count:
 async function listedTool(client: Client): Promise<Tool> {
   const { tools } = await client.listTools();
   const tool = tools.find((candidate) => candidate.name === NAME);
-  if (!tool) fail('notListed', { expected: NAME, got: shown(tools.map((t) => t.name).slice(adapterTools.length)) });
+  if (!tool)
+    fail('notListed', { expected: NAME, got: shown(tools.map((t) => t.name).slice(adapterTools.length)) });
   return tool as Tool;
 }
 
-function accepts(schema: unknown, value: unknown): boolean {
-  return ajv.compile(schema as object)(value) as boolean;
+/** Tries the schema on values it must accept (true) and refuse (false); the first wrong verdict fails. */
+function judge(schema: unknown, cases: Array<[unknown, boolean]>, side: 'input' | 'output'): void {
+  const accepts = ajv.compile(schema as object);
+  for (const [value, wanted] of cases)
+    if ((accepts(value) as boolean) !== wanted)
+      fail(wanted ? `${side}Rejects` : `${side}Accepts`, {
+        vars: { value: JSON.stringify(value) },
+        got: shown(schema),
+      });
 }
 
 export const checks: LabCheck[] = [
@@ -63,15 +77,16 @@ export const checks: LabCheck[] = [
     run: (context) =>
       withClient(context, async (client) => {
         const { inputSchema } = await listedTool(client);
-        const cases: Array<[unknown, boolean]> = [
-          [{}, true],
-          [{ filter: 'visibility != "PRIVATE"' }, true],
-          [{ filter: 3 }, false],
-          [{ pageSize: 1 }, false],
-        ];
-        for (const [value, wanted] of cases)
-          if (accepts(inputSchema, value) !== wanted)
-            fail(wanted ? 'inputRejects' : 'inputAccepts', { vars: { value: JSON.stringify(value) }, got: shown(inputSchema) });
+        judge(
+          inputSchema,
+          [
+            [{}, true],
+            [{ filter: 'visibility != "PRIVATE"' }, true],
+            [{ filter: 3 }, false],
+            [{ pageSize: 1 }, false],
+          ],
+          'input',
+        );
       }),
   },
   {
@@ -79,16 +94,21 @@ export const checks: LabCheck[] = [
     run: (context) =>
       withClient(context, async (client) => {
         const { outputSchema } = await listedTool(client);
-        if (!outputSchema) fail('noOutput', { expected: '{ "type": "object", "properties": { "count": … }, … }', got: '(none)' });
-        const cases: Array<[unknown, boolean]> = [
-          [{ count: 3 }, true],
-          [{}, false],
-          [{ count: 1.5 }, false],
-          [{ count: '3' }, false],
-        ];
-        for (const [value, wanted] of cases)
-          if (accepts(outputSchema, value) !== wanted)
-            fail(wanted ? 'outputRejects' : 'outputAccepts', { vars: { value: JSON.stringify(value) }, got: shown(outputSchema) });
+        if (!outputSchema)
+          fail('noOutput', {
+            expected: '{ "type": "object", "properties": { "count": … }, … }',
+            got: '(none)',
+          });
+        judge(
+          outputSchema,
+          [
+            [{ count: 3 }, true],
+            [{}, false],
+            [{ count: 1.5 }, false],
+            [{ count: '3' }, false],
+          ],
+          'output',
+        );
       }),
   },
   {
@@ -96,7 +116,12 @@ export const checks: LabCheck[] = [
     run: (context) =>
       withClient(context, async (client) => {
         const { annotations } = await listedTool(client);
-        const wanted = { readOnlyHint: true, idempotentHint: true, destructiveHint: false, openWorldHint: false };
+        const wanted = {
+          readOnlyHint: true,
+          idempotentHint: true,
+          destructiveHint: false,
+          openWorldHint: false,
+        };
         for (const [hint, value] of Object.entries(wanted))
           if (annotations?.[hint as keyof typeof wanted] !== value)
             fail('annotation', { vars: { hint }, expected: shown(wanted), got: shown(annotations) });
@@ -111,9 +136,13 @@ export const checks: LabCheck[] = [
         // The official client checks structuredContent against the tool's outputSchema before handing it back.
         const result = await client.callTool({ name: NAME, arguments: { filter } });
         if (result.isError || JSON.stringify(result.structuredContent) !== JSON.stringify(expected))
-          fail('callResult', { vars: { filter }, expected: shown({ structuredContent: expected }), got: shown(result) });
+          fail('callResult', {
+            vars: { filter },
+            expected: shown({ structuredContent: expected }),
+            got: shown(result),
+          });
         const text = result.content.find((block) => block.type === 'text');
-        if (!text || text.type !== 'text' || text.text !== JSON.stringify(expected))
+        if (text?.type !== 'text' || text.text !== JSON.stringify(expected))
           fail('callText', { expected: JSON.stringify(expected), got: shown(result.content) });
       }),
   },
@@ -123,7 +152,10 @@ export const checks: LabCheck[] = [
       withClient(context, async (client) => {
         const result = await client.callTool({ name: NAME, arguments: { filter: 'visibility' } });
         if (result.isError !== true || result.structuredContent !== undefined)
-          fail('refusal', { expected: '{ "content": [ … REST message … ], "isError": true }', got: shown(result) });
+          fail('refusal', {
+            expected: '{ "content": [ … REST message … ], "isError": true }',
+            got: shown(result),
+          });
       }),
   },
 ];

@@ -20,9 +20,16 @@ function beforeTheFix(schema: unknown): unknown {
   if (typeof schema !== 'object' || schema === null) return schema;
   const object = schema as Record<string, unknown>;
   const anyOf = object.anyOf;
-  if (Array.isArray(anyOf) && anyOf.length === 2 && anyOf.some((s) => (s as { type?: unknown }).type === 'null')) {
+  if (
+    Array.isArray(anyOf) &&
+    anyOf.length === 2 &&
+    anyOf.some((s) => (s as { type?: unknown }).type === 'null')
+  ) {
     const { anyOf: _, ...rest } = object;
-    return { ...rest, ...(beforeTheFix(anyOf.find((s) => (s as { type?: unknown }).type !== 'null')) as object) };
+    return {
+      ...rest,
+      ...(beforeTheFix(anyOf.find((s) => (s as { type?: unknown }).type !== 'null')) as object),
+    };
   }
   return Object.fromEntries(Object.entries(object).map(([key, value]) => [key, beforeTheFix(value)]));
 }
@@ -53,14 +60,17 @@ export const checks: LabCheck[] = [
     id: 'bareArray',
     run: async (context) => {
       // What GET /api/v1/attachments would be if it answered the list alone, as some Memos endpoints did.
-      const list = ((await restBody(context, '/api/v1/attachments')) as { attachments: unknown[] }).attachments.slice(0, 1);
+      const list = (
+        (await restBody(context, '/api/v1/attachments')) as { attachments: unknown[] }
+      ).attachments.slice(0, 1);
       const result = await convert(context, list);
       const structured = result.structuredContent;
       if (typeof structured !== 'object' || structured === null || Array.isArray(structured))
         fail('arrayStructured', { expected: '{ "result": [ … ] }', got: shown(structured) });
       if (!Array.isArray((structured as { result?: unknown }).result))
         fail('arrayWrapped', { expected: '{ "result": [ … ] }', got: shown(structured) });
-      if (!textMatches(result)) fail('text', { expected: JSON.stringify(structured), got: shown(result.content) });
+      if (!textMatches(result))
+        fail('text', { expected: JSON.stringify(structured), got: shown(result.content) });
     },
   },
   {
@@ -76,7 +86,8 @@ export const checks: LabCheck[] = [
           got: shown(result.structuredContent),
         });
       }
-      if (!textMatches(result)) fail('text', { expected: JSON.stringify(result.structuredContent), got: shown(result.content) });
+      if (!textMatches(result))
+        fail('text', { expected: JSON.stringify(result.structuredContent), got: shown(result.content) });
     },
   },
   {
@@ -84,13 +95,20 @@ export const checks: LabCheck[] = [
     run: async (context) => {
       const cases: Array<[unknown, unknown]> = [
         [undefined, { ok: true }],
-        [{ memos: [], nextPageToken: '' }, { memos: [], nextPageToken: '' }],
+        [
+          { memos: [], nextPageToken: '' },
+          { memos: [], nextPageToken: '' },
+        ],
         [7, { result: 7 }],
       ];
       for (const [body, wanted] of cases) {
         const result = await convert(context, body);
         if (JSON.stringify(result.structuredContent) !== JSON.stringify(wanted))
-          fail('shape', { vars: { body: shown(body) }, expected: shown(wanted), got: shown(result.structuredContent) });
+          fail('shape', {
+            vars: { body: shown(body) },
+            expected: shown(wanted),
+            got: shown(result.structuredContent),
+          });
       }
     },
   },
@@ -106,9 +124,11 @@ export const checks: LabCheck[] = [
       try {
         const client = await server.client();
         await client.listTools();
-        await client.callTool({ name: TOOL, arguments: {} }).catch((error: unknown) =>
-          fail('clientRejects', { got: error instanceof Error ? error.message : String(error) }),
-        );
+        await client
+          .callTool({ name: TOOL, arguments: {} })
+          .catch((error: unknown) =>
+            fail('clientRejects', { got: error instanceof Error ? error.message : String(error) }),
+          );
       } finally {
         await server.close();
       }

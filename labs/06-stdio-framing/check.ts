@@ -1,8 +1,8 @@
 // Lab 6: the learner's server is started the way a host starts one (Node, two pipes, stderr apart), sent the
 // article's stdio request while its stdin stays open, and read line by line, as the article's client reads.
 import { pathToFileURL } from 'node:url';
-import { LineReader, type ServerProcess, shutdown, spawnServer, writeMessage } from '@memos-kit/demo-stdio';
 import { escapeBytes } from '@memos-kit/demo-sse';
+import { LineReader, type ServerProcess, shutdown, spawnServer, writeMessage } from '@memos-kit/demo-stdio';
 import { compareJson, loadFixture } from '@memos-kit/wire';
 import { type CheckContext, fail, type LabCheck } from '../src/check.ts';
 
@@ -33,7 +33,10 @@ function session(context: CheckContext): Promise<Session> {
 }
 
 async function talk(context: CheckContext): Promise<Session> {
-  const server: ServerProcess = spawnServer({ script: pathToFileURL(context.file('server.ts')).href, stderr: 'pipe' });
+  const server: ServerProcess = spawnServer({
+    script: pathToFileURL(context.file('server.ts')).href,
+    stderr: 'pipe',
+  });
   let stderr = '';
   server.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString('utf8');
@@ -56,7 +59,8 @@ async function talk(context: CheckContext): Promise<Session> {
   return result;
 }
 
-const show = (bytes: Buffer) => (bytes.length === 0 ? '(nothing)' : escapeBytes(bytes).replaceAll('\\n', '\\n\n'));
+const show = (bytes: Buffer) =>
+  bytes.length === 0 ? '(nothing)' : escapeBytes(bytes).replaceAll('\\n', '\\n\n');
 
 export const checks: LabCheck[] = [
   {
@@ -85,7 +89,10 @@ export const checks: LabCheck[] = [
       try {
         JSON.parse((line as Buffer).toString('utf8'));
       } catch {
-        fail('notOneLine', { expected: '{"jsonrpc":"2.0","id":6,"result":{…}}\\n', got: show(Buffer.concat([line as Buffer, afterEof])) });
+        fail('notOneLine', {
+          expected: '{"jsonrpc":"2.0","id":6,"result":{…}}\\n',
+          got: show(Buffer.concat([line as Buffer, afterEof])),
+        });
       }
     },
   },
@@ -101,8 +108,10 @@ export const checks: LabCheck[] = [
     id: 'logOnStderr',
     run: async (context) => {
       const { stderr, afterEof } = await session(context);
-      if (afterEof.length > 0) fail('extraOutput', { expected: '(nothing more on stdout)', got: show(afterEof) });
-      if (!stderr.includes('received')) fail('noLog', { expected: 'server: received tools/call', got: stderr || '(nothing on stderr)' });
+      if (afterEof.length > 0)
+        fail('extraOutput', { expected: '(nothing more on stdout)', got: show(afterEof) });
+      if (!stderr.includes('received'))
+        fail('noLog', { expected: 'server: received tools/call', got: stderr || '(nothing on stderr)' });
     },
   },
   {

@@ -4,8 +4,8 @@
 // a keep-alive comment) are rewritten from it by the SSE demo's cut scenarios.
 import { readFileSync } from 'node:fs';
 import {
-  buildScenarios,
   type ByteStreamParser,
+  buildScenarios,
   createLibraryParser,
   escapeBytes,
   parseChunks,
@@ -26,12 +26,15 @@ const bytesOf = (key: string) => {
 
 const eventsText = (create: Create, reads: Uint8Array[]) =>
   parseChunks(create, reads)
-    .events.map((event) => `event: ${event.event ?? '(message)'} · id: ${event.id ?? '(none)'} · data: ${event.data}`)
+    .events.map(
+      (event) => `event: ${event.event ?? '(message)'} · id: ${event.id ?? '(none)'} · data: ${event.data}`,
+    )
     .join('\n');
 
 async function learnerParser(context: CheckContext): Promise<Create> {
   const { createParser } = await context.load<{ createParser?: Create }>('parser.ts');
-  if (typeof createParser !== 'function') fail('noExport', { expected: 'export function createParser(handlers)' });
+  if (typeof createParser !== 'function')
+    fail('noExport', { expected: 'export function createParser(handlers)' });
   return createParser;
 }
 
@@ -71,7 +74,12 @@ export const checks: LabCheck[] = [
   {
     id: 'byteByByte',
     run: async (context) =>
-      compareCuts(await learnerParser(context), body, [Array.from({ length: body.length }, (_, i) => i + 1)], 'LF'),
+      compareCuts(
+        await learnerParser(context),
+        body,
+        [Array.from({ length: body.length }, (_, i) => i + 1)],
+        'LF',
+      ),
   },
   {
     id: 'crlf',

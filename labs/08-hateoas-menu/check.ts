@@ -23,7 +23,8 @@ async function withOrders(use: (orders: Orders) => Promise<void>): Promise<void>
   try {
     await use({
       url: server.url,
-      get: async (id) => (await fetch(`${server.url}/orders/${id}`, { headers: { Accept: HAL_JSON } })).json(),
+      get: async (id) =>
+        (await fetch(`${server.url}/orders/${id}`, { headers: { Accept: HAL_JSON } })).json(),
     });
   } finally {
     await server.close();
@@ -46,7 +47,11 @@ async function menuOf(context: CheckContext, document: unknown): Promise<Solutio
 function expectMenu(document: unknown, menu: Solution.MenuItem[], status: string): void {
   const wanted = linksOf(document);
   if (JSON.stringify(menu) !== JSON.stringify(wanted))
-    fail('menu', { vars: { status }, expected: shown(wanted), got: `${shown(menu)}\n\n_links: ${shown((document as { _links?: unknown })._links)}` });
+    fail('menu', {
+      vars: { status },
+      expected: shown(wanted),
+      got: `${shown(menu)}\n\n_links: ${shown((document as { _links?: unknown })._links)}`,
+    });
 }
 
 export const checks: LabCheck[] = [
@@ -67,7 +72,11 @@ export const checks: LabCheck[] = [
       const document = {
         id: 7,
         status: 'pending',
-        _links: { self: { href: '/shop/orders/7' }, pay: { href: '/billing/7?via=link' }, curies: [{ href: '/rels/{rel}' }] },
+        _links: {
+          self: { href: '/shop/orders/7' },
+          pay: { href: '/billing/7?via=link' },
+          curies: [{ href: '/rels/{rel}' }],
+        },
       };
       expectMenu(document, await menuOf(context, document), 'pending (links moved)');
     },
@@ -78,9 +87,13 @@ export const checks: LabCheck[] = [
       withOrders(async (orders) => {
         const pay = (await menuOf(context, await orders.get(123))).find((item) => item.rel === 'pay');
         if (!pay) fail('noPay', { got: shown(await menuOf(context, await orders.get(123))) });
-        const response = await fetch(new URL(pay.href, `${orders.url}/orders/123`), { method: 'POST', headers: { Accept: HAL_JSON } });
+        const response = await fetch(new URL(pay.href, `${orders.url}/orders/123`), {
+          method: 'POST',
+          headers: { Accept: HAL_JSON },
+        });
         const after: unknown = await response.json();
-        if (!response.ok) fail('followFailed', { vars: { href: pay.href, status: response.status }, got: shown(after) });
+        if (!response.ok)
+          fail('followFailed', { vars: { href: pay.href, status: response.status }, got: shown(after) });
         expectMenu(after, await menuOf(context, after), 'paid');
       }),
   },
@@ -99,7 +112,11 @@ export const checks: LabCheck[] = [
             const wanted = names.filter((name) => name !== 'order_get' && !offered.has(name)).sort();
             const got = toolsNotOffered(menu, names);
             if (JSON.stringify(got) !== JSON.stringify(wanted))
-              fail('tools', { vars: { status, tools: names.join(', ') }, expected: shown(wanted), got: shown(got) });
+              fail('tools', {
+                vars: { status, tools: names.join(', ') },
+                expected: shown(wanted),
+                got: shown(got),
+              });
           }
         } finally {
           await client.close();

@@ -38,7 +38,7 @@ const labSchema = z
   })
   .strict();
 
-export type LabDefinition = z.infer<typeof labSchema>;
+type LabDefinition = z.infer<typeof labSchema>;
 
 export interface Lab extends LabDefinition {
   /** 1-based position in the article's order. */

@@ -1,8 +1,14 @@
 // `pnpm lab`: lists the labs, checks one, shows a hint, a diff, resets a starter, or verifies every lab.
 import { createInterface } from 'node:readline/promises';
-import { type CommandSpec, command, type OptionSpecs, type ParsedCommand, UsageError } from '@memos-kit/terminal';
+import {
+  type CommandSpec,
+  command,
+  type OptionSpecs,
+  type ParsedCommand,
+  UsageError,
+} from '@memos-kit/terminal';
 import { findLab, loadLabs } from './catalog.ts';
-import { resetStarter, ResetImpossible } from './files.ts';
+import { ResetImpossible, resetStarter } from './files.ts';
 import { say } from './messages.ts';
 import { ProgressFile } from './progress.ts';
 import { formatDiff, formatHints, formatList, formatResult, formatVerify, listJson } from './report.ts';
@@ -17,7 +23,10 @@ const spec = {
   },
   positionals: true,
   options: {
-    list: { type: 'boolean', help: { zh: '列出练习（不带 id 时的默认行为）', en: 'list the labs (the default with no id)' } },
+    list: {
+      type: 'boolean',
+      help: { zh: '列出练习（不带 id 时的默认行为）', en: 'list the labs (the default with no id)' },
+    },
     json: {
       type: 'boolean',
       help: {
@@ -31,15 +40,24 @@ const spec = {
     },
     hint: {
       type: 'boolean',
-      help: { zh: '多显示一条提示（提示是一级一级给的）', en: 'show one more hint (hints come one rung at a time)' },
+      help: {
+        zh: '多显示一条提示（提示是一级一级给的）',
+        en: 'show one more hint (hints come one rung at a time)',
+      },
     },
     diff: {
       type: 'boolean',
-      help: { zh: '先询问，再显示你的文件与答案的差别', en: 'after asking, show your files against the solution' },
+      help: {
+        zh: '先询问，再显示你的文件与答案的差别',
+        en: 'after asking, show your files against the solution',
+      },
     },
     reset: {
       type: 'boolean',
-      help: { zh: '先询问，再把 starter 文件恢复成提交时的样子', en: 'after asking, restore the starter files as committed' },
+      help: {
+        zh: '先询问，再把 starter 文件恢复成提交时的样子',
+        en: 'after asking, restore the starter files as committed',
+      },
     },
     yes: {
       type: 'boolean',
@@ -124,7 +142,9 @@ await command(spec, async (parsed) => {
       return 0;
     } catch (error) {
       if (error instanceof ResetImpossible) {
-        print(say(lang, error.message === 'git-missing' ? 'resetNoGit' : 'resetNotCommitted', { dir: lab.dir }));
+        print(
+          say(lang, error.message === 'git-missing' ? 'resetNoGit' : 'resetNotCommitted', { dir: lab.dir }),
+        );
         return 1;
       }
       throw error;

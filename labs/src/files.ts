@@ -46,12 +46,15 @@ export type DiffLine = { kind: 'same' | 'yours' | 'solution'; text: string };
 export function diffLines(yours: string, solution: string): DiffLine[] {
   const a = yours.split('\n');
   const b = solution.split('\n');
-  const common: number[][] = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
+  const common: number[][] = Array.from({ length: a.length + 1 }, () =>
+    new Array<number>(b.length + 1).fill(0),
+  );
   for (let i = a.length - 1; i >= 0; i--) {
     const row = common[i] as number[];
     const below = common[i + 1] as number[];
     for (let j = b.length - 1; j >= 0; j--) {
-      row[j] = a[i] === b[j] ? (below[j + 1] as number) + 1 : Math.max(below[j] as number, row[j + 1] as number);
+      row[j] =
+        a[i] === b[j] ? (below[j + 1] as number) + 1 : Math.max(below[j] as number, row[j + 1] as number);
     }
   }
   const lines: DiffLine[] = [];

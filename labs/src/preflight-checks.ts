@@ -10,7 +10,7 @@ import type { Lang } from '@memos-kit/terminal';
 import { repoRoot } from './catalog.ts';
 import { type MessageKey, say } from './messages.ts';
 
-export type ItemState = 'ok' | 'fail' | 'optional';
+type ItemState = 'ok' | 'fail' | 'optional';
 
 export interface PreflightItem {
   key: string;
@@ -94,7 +94,7 @@ export function missingPackages(root = repoRoot): string[] | undefined {
   // Snapshots are what an install puts on disk; optional ones (another platform's binary) may be absent.
   const section = lock.split(/^snapshots:\s*$/m)[1] ?? '';
   const missing: string[] = [];
-  for (const block of section.split(/\n(?=  \S)/)) {
+  for (const block of section.split(/\n(?= {2}\S)/)) {
     const key = /^\s*'?([^'\s(][^'(]*?)(?:\(.*\))?'?:(?:\s*\{\})?\s*$/m.exec(block)?.[1];
     if (!key || /^\s+optional: true/m.test(block)) continue;
     const at = key.lastIndexOf('@');
@@ -104,7 +104,7 @@ export function missingPackages(root = repoRoot): string[] | undefined {
   return missing;
 }
 
-export function installItem(lang: Lang, root = repoRoot): PreflightItem {
+function installItem(lang: Lang, root = repoRoot): PreflightItem {
   const missing = missingPackages(root);
   if (missing === undefined) return item(lang, 'install', 'fail', 'pfInstallNone', 'pfInstallFix');
   if (missing.length > 0)
@@ -116,7 +116,7 @@ export function installItem(lang: Lang, root = repoRoot): PreflightItem {
 }
 
 /** Nothing the kit runs reaches the network, so a complete install is all "offline" needs. */
-export function offlineItem(lang: Lang, install: PreflightItem): PreflightItem {
+function offlineItem(lang: Lang, install: PreflightItem): PreflightItem {
   return install.state === 'ok'
     ? item(lang, 'offline', 'ok', 'pfOfflineOk')
     : item(lang, 'offline', 'fail', 'pfOfflineNo', 'pfInstallFix');
@@ -145,7 +145,7 @@ function onPath(names: string[], env: NodeJS.ProcessEnv): string | undefined {
   return undefined;
 }
 
-export function chromiumItem(lang: Lang, env: NodeJS.ProcessEnv): PreflightItem {
+function chromiumItem(lang: Lang, env: NodeJS.ProcessEnv): PreflightItem {
   const found =
     (env.CHROMIUM_PATH && existsSync(env.CHROMIUM_PATH) ? env.CHROMIUM_PATH : undefined) ??
     onPath(['chromium', 'chromium-browser', 'google-chrome'], env);
@@ -154,7 +154,7 @@ export function chromiumItem(lang: Lang, env: NodeJS.ProcessEnv): PreflightItem 
     : item(lang, 'chromium', 'optional', 'pfChromiumNone', 'pfChromiumFix');
 }
 
-export function nginxItem(lang: Lang, env: NodeJS.ProcessEnv): PreflightItem {
+function nginxItem(lang: Lang, env: NodeJS.ProcessEnv): PreflightItem {
   const found = findNginx(env);
   return found
     ? item(lang, 'nginx', 'ok', 'pfNginxOk', undefined, { path: found })

@@ -11,7 +11,10 @@ const spec = {
     en: 'Checks a student machine before class: the Node version, pnpm, whether the install is complete, whether the class ports (5230, 5240, 5173) are free, the optional Chromium and nginx, and whether the kit works offline once installed. One line per item, with the fix when something is wrong.',
   },
   options: {
-    json: { type: 'boolean', help: { zh: '输出 JSON（每项一个对象）', en: 'print JSON (one object per item)' } },
+    json: {
+      type: 'boolean',
+      help: { zh: '输出 JSON（每项一个对象）', en: 'print JSON (one object per item)' },
+    },
   },
 } as const satisfies CommandSpec<OptionSpecs>;
 
@@ -32,12 +35,21 @@ await command(spec, async ({ values, lang, paint, width }) => {
   const lines = [paint('bold', say(lang, 'pfTitle'))];
   for (const item of items) {
     const mark =
-      item.state === 'ok' ? paint('green', '✓') : item.state === 'fail' ? paint('red', '✗') : paint('yellow', '○');
+      item.state === 'ok'
+        ? paint('green', '✓')
+        : item.state === 'fail'
+          ? paint('red', '✗')
+          : paint('yellow', '○');
     const optional = item.state === 'optional' ? ` ${say(lang, 'pfOptionalNote')}` : '';
     const fix = item.fix ? ` — ${say(lang, 'pfFix')}${item.fix}` : '';
     lines.push(...wrapText(`${mark} ${item.text}${optional}${fix}`, width, '  '));
   }
-  lines.push('', failed.length === 0 ? paint('green', say(lang, 'pfAllOk')) : paint('red', say(lang, 'pfSomeFail', { count: failed.length })));
+  lines.push(
+    '',
+    failed.length === 0
+      ? paint('green', say(lang, 'pfAllOk'))
+      : paint('red', say(lang, 'pfSomeFail', { count: failed.length })),
+  );
   process.stdout.write(`${lines.join('\n')}\n`);
   return failed.length === 0 ? 0 : 1;
 });

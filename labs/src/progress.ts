@@ -12,7 +12,7 @@ interface LabProgress {
 
 type Progress = Record<string, LabProgress>;
 
-export const PROGRESS_FILE = '.progress.json';
+const PROGRESS_FILE = '.progress.json';
 
 export class ProgressFile {
   readonly path: string;
@@ -24,7 +24,9 @@ export class ProgressFile {
   read(): Progress {
     try {
       const parsed: unknown = JSON.parse(readFileSync(this.path, 'utf8'));
-      return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Progress) : {};
+      return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+        ? (parsed as Progress)
+        : {};
     } catch {
       // No file yet, or one a person broke by hand: start again rather than refuse to run.
       return {};

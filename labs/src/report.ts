@@ -42,11 +42,20 @@ export function formatList(labs: Lab[], progress: ProgressFile, { lang, paint, w
   return [
     paint('bold', say(lang, 'listTitle', { count: labs.length, minutes: total, done: done.length })),
     '',
-    ...table([[say(lang, 'colNumber'), 'id', say(lang, 'colTitle'), say(lang, 'colTime'), say(lang, 'colState')], ...rows], {
-      width,
-    }),
+    ...table(
+      [
+        [say(lang, 'colNumber'), 'id', say(lang, 'colTitle'), say(lang, 'colTime'), say(lang, 'colState')],
+        ...rows,
+      ],
+      {
+        width,
+      },
+    ),
     '',
-    ...wrapText(next ? say(lang, 'listNext', { id: next.id, number: next.number }) : say(lang, 'allDone'), width),
+    ...wrapText(
+      next ? say(lang, 'listNext', { id: next.id, number: next.number }) : say(lang, 'allDone'),
+      width,
+    ),
   ].join('\n');
 }
 
@@ -64,8 +73,13 @@ export function listJson() {
 
 function formatCheck(check: CheckResult, { lang, paint, width }: View): string[] {
   const mark =
-    check.status === 'pass' ? paint('green', '✓') : check.status === 'fail' ? paint('red', '✗') : paint('dim', '·');
-  const title = check.status === 'skip' ? paint('dim', `${check.title} ${say(lang, 'skipped')}`) : check.title;
+    check.status === 'pass'
+      ? paint('green', '✓')
+      : check.status === 'fail'
+        ? paint('red', '✗')
+        : paint('dim', '·');
+  const title =
+    check.status === 'skip' ? paint('dim', `${check.title} ${say(lang, 'skipped')}`) : check.title;
   const lines = wrapText(`  ${mark} ${title}`, width, '    ');
   if (check.status !== 'fail') return lines;
   if (check.message) lines.push(...wrapText(`    ${check.message}`, width, '    '));
@@ -114,7 +128,9 @@ export function formatHints(lab: Lab, shown: number, { lang, paint, width }: Vie
   lines.push(
     '',
     ...wrapText(
-      shown < lab.hints.length ? say(lang, 'moreHints', { id: lab.id }) : say(lang, 'noMoreHints', { id: lab.id }),
+      shown < lab.hints.length
+        ? say(lang, 'moreHints', { id: lab.id })
+        : say(lang, 'noMoreHints', { id: lab.id }),
       width,
     ),
     ...wrapText(pointer(lab, lang, 'readMore'), width),
@@ -155,6 +171,11 @@ export function formatVerify(outcomes: VerifyOutcome[], { lang, paint, width }: 
     lines.push(...wrapText(`${lab.number}. ${lab.id}: ${summary}`, width, '   '));
   }
   const bad = outcomes.filter((outcome) => outcome.problems.length > 0).length;
-  lines.push('', bad === 0 ? paint('green', say(lang, 'verifyAllOk')) : paint('red', say(lang, 'verifyBad', { count: bad })));
+  lines.push(
+    '',
+    bad === 0
+      ? paint('green', say(lang, 'verifyAllOk'))
+      : paint('red', say(lang, 'verifyBad', { count: bad })),
+  );
   return lines.join('\n');
 }

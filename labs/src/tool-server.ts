@@ -4,8 +4,9 @@
  * HTTP on a free loopback port, and the official client to call it. The learner's code runs inside the
  * same protocol machinery a real host would reach it through.
  */
-import { listen } from '@memos-kit/process';
+
 import { SERVER_INFO } from '@memos-kit/memos-mcp';
+import { listen } from '@memos-kit/process';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/client/validators/ajv';
 import { toNodeHandler } from '@modelcontextprotocol/node';

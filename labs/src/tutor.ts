@@ -13,7 +13,7 @@ import type { ProgressFile } from './progress.ts';
 import { docsPath, formatResult, pointer } from './report.ts';
 import { type LabSession, runLab } from './run.ts';
 
-export const TUTOR_INFO = { name: 'memos-kit-labs', version: '1.0.0' } as const;
+const TUTOR_INFO = { name: 'memos-kit-labs', version: '1.0.0' } as const;
 
 export interface TutorOptions {
   lang: Lang;
@@ -24,7 +24,7 @@ export interface TutorOptions {
 const plainView = (lang: Lang) => ({ lang, paint: (_format: unknown, text: string) => text, width: 100 });
 
 /** A lab's instructions as Markdown: what a tutor needs to read before it helps. */
-export function labInstructions(lab: Lab, lang: Lang): string {
+function labInstructions(lab: Lab, lang: Lang): string {
   const t = (key: Parameters<typeof say>[1], vars?: Record<string, string | number>) => say(lang, key, vars);
   return [
     `# ${t('tutorLabHeading', { number: lab.number, title: lab.title[lang] })}`,
@@ -70,10 +70,18 @@ export function createTutorServer({ lang, session, progress }: TutorOptions): Mc
     {
       title: say(lang, 'tutorCheckTitle'),
       description: say(lang, 'tutorCheckDescription'),
-      inputSchema: z.object({ id: labId, solution: z.boolean().optional().describe(say(lang, 'tutorSolutionArg')) }),
+      inputSchema: z.object({
+        id: labId,
+        solution: z.boolean().optional().describe(say(lang, 'tutorSolutionArg')),
+      }),
       // It runs the learner's code against local servers; nothing leaves the machine, and it changes no file
       // of the learner's (only the local progress record).
-      annotations: { readOnlyHint: false, idempotentHint: true, destructiveHint: false, openWorldHint: false },
+      annotations: {
+        readOnlyHint: false,
+        idempotentHint: true,
+        destructiveHint: false,
+        openWorldHint: false,
+      },
     },
     async ({ id, solution }) => {
       const lab = findLab(id);
@@ -93,7 +101,12 @@ export function createTutorServer({ lang, session, progress }: TutorOptions): Mc
       title: say(lang, 'tutorHintTitle'),
       description: say(lang, 'tutorHintDescription'),
       inputSchema: z.object({ id: labId }),
-      annotations: { readOnlyHint: false, idempotentHint: false, destructiveHint: false, openWorldHint: false },
+      annotations: {
+        readOnlyHint: false,
+        idempotentHint: false,
+        destructiveHint: false,
+        openWorldHint: false,
+      },
     },
     async ({ id }) => {
       const lab = findLab(id);
@@ -104,7 +117,10 @@ export function createTutorServer({ lang, session, progress }: TutorOptions): Mc
         content: [
           {
             type: 'text',
-            text: [...hints.map((hint, index) => `${index + 1}/${lab.hints.length} ${hint}`), docsPath(lab, lang)].join('\n'),
+            text: [
+              ...hints.map((hint, index) => `${index + 1}/${lab.hints.length} ${hint}`),
+              docsPath(lab, lang),
+            ].join('\n'),
           },
         ],
         structuredContent: { id: lab.id, shown, total: lab.hints.length, hints },

@@ -9,7 +9,8 @@ import { makeWorkdir, type Workdir } from './support/workdir.ts';
 
 const CLI = join(labsDir, 'src', 'cli.ts');
 let work: Workdir;
-const lab = (args: string[]) => runEntry(CLI, { args, env: { KIT_LAB_WORKDIR: work.root }, timeoutMs: 60_000 });
+const lab = (args: string[]) =>
+  runEntry(CLI, { args, env: { KIT_LAB_WORKDIR: work.root }, timeoutMs: 60_000 });
 
 beforeAll(() => {
   work = makeWorkdir('starter');
@@ -33,7 +34,11 @@ describe('pnpm lab', () => {
 
   it('--list --json gives ids, titles and {starter, solution} pairs from the repository root', async () => {
     const run = await lab(['--list', '--json']);
-    const list = JSON.parse(run.stdout) as Array<{ id: string; title: { zh: string; en: string }; starter: Array<{ starter: string; solution: string }> }>;
+    const list = JSON.parse(run.stdout) as Array<{
+      id: string;
+      title: { zh: string; en: string };
+      starter: Array<{ starter: string; solution: string }>;
+    }>;
     expect(list.map((entry) => entry.id)).toEqual(loadLabs().map((entry) => entry.id));
     for (const entry of list) {
       expect(entry.title.zh && entry.title.en).toBeTruthy();
@@ -57,9 +62,18 @@ describe('pnpm lab', () => {
   it('--json gives one result per check', async () => {
     const run = await lab(['8', '--json']);
     expect(run.code).toBe(1);
-    const result = JSON.parse(run.stdout) as { id: string; ok: boolean; checks: Array<{ id: string; status: string; expected?: string }> };
+    const result = JSON.parse(run.stdout) as {
+      id: string;
+      ok: boolean;
+      checks: Array<{ id: string; status: string; expected?: string }>;
+    };
     expect(result.id).toBe('hateoas-menu');
-    expect(result.checks.map((check) => check.id)).toEqual(['everyState', 'linksOnly', 'followLink', 'versusTools']);
+    expect(result.checks.map((check) => check.id)).toEqual([
+      'everyState',
+      'linksOnly',
+      'followLink',
+      'versusTools',
+    ]);
     expect(result.checks.map((check) => check.status)).toEqual(['fail', 'skip', 'skip', 'skip']);
     expect(result.checks[0]?.expected).toContain('refund');
   });

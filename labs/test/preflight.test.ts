@@ -92,7 +92,11 @@ describe('pnpm preflight', () => {
     try {
       const run = await runEntry(CLI, {
         args: ['--lang', 'en'],
-        env: { npm_config_user_agent: PNPM_AGENT, KIT_PREFLIGHT_PORTS: String(busy.port), KIT_PREFLIGHT_NODE_VERSION: '18.19.0' },
+        env: {
+          npm_config_user_agent: PNPM_AGENT,
+          KIT_PREFLIGHT_PORTS: String(busy.port),
+          KIT_PREFLIGHT_NODE_VERSION: '18.19.0',
+        },
       });
       expect(run.code).toBe(1);
       expect(run.stdout).toContain('✗ Node 18.19.0 is too old (needs >= 20.19) — fix: install Node 22 LTS');

@@ -62,7 +62,7 @@ describe('pnpm lab:mcp', () => {
     const { prompts } = await client.listPrompts();
     expect(prompts.map((prompt) => prompt.name)).toContain('explain_failure');
     const prompt = await client.getPrompt({ name: 'explain_failure', arguments: { id: 'hateoas-menu' } });
-    const text = (prompt.messages[0]?.content as { text: string }).text;
+    const text = (prompt.messages[0]?.content as { text?: string } | undefined)?.text ?? '';
     expect(text).toContain('without writing the answer');
     expect(text).toContain('For the paid order');
   });

@@ -35,7 +35,10 @@ describe('every lab', () => {
   it('passes in a copy where the solution files were copied over the starter files', async () => {
     for (const lab of loadLabs()) {
       const result = await runLab(lab, { source: 'starter', lang: 'zh', session, root: solved.root });
-      expect(result.checks.filter((check) => check.status !== 'pass'), lab.id).toEqual([]);
+      expect(
+        result.checks.filter((check) => check.status !== 'pass'),
+        lab.id,
+      ).toEqual([]);
     }
   }, 240_000);
 

@@ -8,7 +8,12 @@ export interface ListMemosRun {
 const VERSION = '2026-07-28';
 let nextId = 1;
 
-async function rpc(mcpUrl: string, fetchImpl: typeof fetch, method: string, params: Record<string, unknown> = {}) {
+async function rpc(
+  mcpUrl: string,
+  fetchImpl: typeof fetch,
+  method: string,
+  params: Record<string, unknown> = {},
+) {
   const body = {
     jsonrpc: '2.0',
     id: nextId++,

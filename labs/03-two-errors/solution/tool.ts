@@ -3,7 +3,9 @@
 import { type CallToolResult, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 
 /** Calls GET /api/v1/memos with these query parameters and hands back the REST status and JSON body. */
-export type ListMemosApi = (query: Record<string, string | number>) => Promise<{ status: number; body: unknown }>;
+export type ListMemosApi = (
+  query: Record<string, string | number>,
+) => Promise<{ status: number; body: unknown }>;
 
 const TOOLS = ['memo_list_memos'];
 
@@ -16,7 +18,10 @@ export async function callTool(
     // A protocol error: the request is wrong before any tool runs. The client (not the model) handles it.
     throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`);
   }
-  const answer = await listMemos({ pageSize: Number(args.pageSize ?? 10), filter: String(args.filter ?? '') });
+  const answer = await listMemos({
+    pageSize: Number(args.pageSize ?? 10),
+    filter: String(args.filter ?? ''),
+  });
   const body = answer.body as { message?: string };
   if (answer.status !== 200) {
     // A tool execution error: a normal result the model reads, so it can fix its filter and try again.

@@ -3,7 +3,9 @@
 import { type CallToolResult, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 
 /** Calls GET /api/v1/memos with these query parameters and hands back the REST status and JSON body. */
-export type ListMemosApi = (query: Record<string, string | number>) => Promise<{ status: number; body: unknown }>;
+export type ListMemosApi = (
+  query: Record<string, string | number>,
+) => Promise<{ status: number; body: unknown }>;
 
 const TOOLS = ['memo_list_memos'];
 
@@ -16,7 +18,10 @@ export async function callTool(
     // TODO 1: no tool ran here: the request itself names something that does not exist.
     return { content: [{ type: 'text', text: `Unknown tool: ${name}` }], isError: true };
   }
-  const answer = await listMemos({ pageSize: Number(args.pageSize ?? 10), filter: String(args.filter ?? '') });
+  const answer = await listMemos({
+    pageSize: Number(args.pageSize ?? 10),
+    filter: String(args.filter ?? ''),
+  });
   const body = answer.body as { message?: string };
   if (answer.status !== 200) {
     // TODO 2: the tool did run, and the REST API refused the filter. Who should read this message?

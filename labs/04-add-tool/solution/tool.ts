@@ -2,12 +2,15 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
 
 /** Calls GET /api/v1/memos with these query parameters and hands back the REST status and JSON body. */
-export type ListMemosApi = (query: Record<string, string | number>) => Promise<{ status: number; body: unknown }>;
+export type ListMemosApi = (
+  query: Record<string, string | number>,
+) => Promise<{ status: number; body: unknown }>;
 
 export const definition: Tool = {
   name: 'memo_count_memos',
   title: 'Count memos',
-  description: 'Counts the memos the caller can see that match an optional CEL filter, e.g. visibility != "PRIVATE".',
+  description:
+    'Counts the memos the caller can see that match an optional CEL filter, e.g. visibility != "PRIVATE".',
   inputSchema: {
     type: 'object',
     properties: { filter: { type: 'string', description: 'A Memos CEL filter; all memos when left out.' } },
@@ -19,7 +22,13 @@ export const definition: Tool = {
     required: ['count'],
   },
   // A read: it changes nothing, asking twice gives the same answer, and it reaches only this Memos.
-  annotations: { title: 'Count memos', readOnlyHint: true, idempotentHint: true, destructiveHint: false, openWorldHint: false },
+  annotations: {
+    title: 'Count memos',
+    readOnlyHint: true,
+    idempotentHint: true,
+    destructiveHint: false,
+    openWorldHint: false,
+  },
 };
 
 export async function run(args: { filter?: string }, listMemos: ListMemosApi): Promise<CallToolResult> {
