@@ -1,6 +1,6 @@
 /** What `pnpm lab` prints: the list, a check's result, the hint ladder, a diff, the verify-all summary. */
 import type { Lang, Paint } from '@memos-kit/terminal';
-import { table, wrapText } from '@memos-kit/terminal';
+import { table, wrapIndented, wrapText } from '@memos-kit/terminal';
 import { filePairs, type Lab, labText, loadLabs, nextLab } from './catalog.ts';
 import { diffHunks, diffLines, readPair } from './files.ts';
 import { say } from './messages.ts';
@@ -85,7 +85,8 @@ function formatCheck(check: CheckResult, { lang, paint, width }: View): string[]
   if (check.message) lines.push(...wrapText(`    ${check.message}`, width, '    '));
   const block = (label: string, text: string) => [
     `    ${paint('bold', label)}`,
-    ...text.split('\n').map((line) => `      ${line}`),
+    // Wire bytes wrap as a block under their label, never as prose.
+    ...text.split('\n').flatMap((line) => wrapIndented(`      ${line}`, width)),
   ];
   if (check.expected !== undefined) lines.push(...block(say(lang, 'expected'), check.expected));
   if (check.got !== undefined) lines.push(...block(say(lang, 'got'), check.got));

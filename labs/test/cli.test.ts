@@ -118,6 +118,18 @@ describe('pnpm lab', () => {
     expect(readFileSync(file, 'utf8')).toBe(committed);
   });
 
+  it('--reset --yes without git says what to do instead, exit 1, and leaves the file alone', async () => {
+    const file = join(work.root, '02-discover-list-call', 'starter', 'client.ts');
+    writeFileSync(file, '// the learner was here\n');
+    const run = await runEntry(CLI, {
+      args: ['2', '--reset', '--yes', '--lang', 'en'],
+      env: { KIT_LAB_WORKDIR: work.root, PATH: join(work.root, 'no-such-dir') },
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('Cannot restore: git was not found. Copy labs/02-discover-list-call/starter/ again');
+    expect(readFileSync(file, 'utf8')).toBe('// the learner was here\n');
+  });
+
   it('an unknown lab is a usage error', async () => {
     const run = await lab(['no-such-lab', '--lang', 'en']);
     expect(run.code).toBe(2);
