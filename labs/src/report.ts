@@ -79,7 +79,10 @@ function formatCheck(check: CheckResult, { lang, paint, width }: View): string[]
         ? paint('red', '✗')
         : paint('dim', '·');
   const title =
-    check.status === 'skip' ? paint('dim', `${check.title} ${say(lang, 'skipped')}`) : check.title;
+    check.status === 'skip'
+      ? // Chinese brackets carry their own spacing; English wants a space before its parenthesis.
+        paint('dim', `${check.title}${lang === 'zh' ? '' : ' '}${say(lang, 'skipped')}`)
+      : check.title;
   const lines = wrapText(`  ${mark} ${title}`, width, '    ');
   if (check.status !== 'fail') return lines;
   if (check.message) lines.push(...wrapText(`    ${check.message}`, width, '    '));
