@@ -52,3 +52,8 @@ export async function listMemos(mcpUrl: string, fetchImpl: typeof fetch = fetch)
     memos: called.structuredContent,
   };
 }
+
+// By hand: `pnpm serve` in one terminal, then `node --import tsx <this file>` in another.
+if (process.argv[1] === new URL(import.meta.url).pathname) {
+  console.log(JSON.stringify(await listMemos(process.argv[2] ?? 'http://127.0.0.1:5230/mcp'), null, 2));
+}
