@@ -126,7 +126,9 @@ describe('pnpm lab', () => {
       env: { KIT_LAB_WORKDIR: work.root, PATH: join(work.root, 'no-such-dir') },
     });
     expect(run.code).toBe(1);
-    expect(run.stdout).toContain('Cannot restore: git was not found. Copy labs/02-discover-list-call/starter/ again');
+    expect(run.stdout).toContain(
+      'Cannot restore: git was not found. Copy labs/02-discover-list-call/starter/ again',
+    );
     expect(readFileSync(file, 'utf8')).toBe('// the learner was here\n');
   });
 
