@@ -15,7 +15,9 @@ function tableRows(): Map<string, string> {
 }
 
 function workspaceFolders(): { path: string; name: string }[] {
-  return ['packages', 'demos', 'tests'].flatMap((group) =>
+  // labs/ is a workspace package of its own at the top (its lab folders are not packages).
+  const labs = JSON.parse(readFileSync(new URL('labs/package.json', root), 'utf8')) as { name: string };
+  const grouped = ['packages', 'demos', 'tests'].flatMap((group) =>
     readdirSync(new URL(`${group}/`, root), { withFileTypes: true })
       .filter((entry) => entry.isDirectory())
       .map((entry) => {
@@ -25,6 +27,7 @@ function workspaceFolders(): { path: string; name: string }[] {
         return { path: `${group}/${entry.name}`, name: manifest.name };
       }),
   );
+  return [...grouped, { path: 'labs', name: labs.name }];
 }
 
 describe('CONTRIBUTING.md', () => {
@@ -49,7 +52,7 @@ describe('CONTRIBUTING.md', () => {
   it('draws every package and demo in the diagram', () => {
     const diagram = contributing.slice(contributing.indexOf('```mermaid'), contributing.indexOf('```\n', 10));
     for (const folder of workspaceFolders()) {
-      const short = folder.path.split('/')[1] ?? '';
+      const short = folder.path.split('/').at(-1) ?? '';
       if (short === 'tsconfig') continue;
       expect(diagram, short).toContain(short);
     }

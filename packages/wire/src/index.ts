@@ -32,6 +32,6 @@ export {
 } from './layers.ts';
 export { type LiveResponse, type MatchResult, matchResponse } from './match.ts';
 export { mcpHeadersFor, PROTOCOL_VERSION_META_KEY } from './mcp-headers.ts';
-export { type ReplayedResponse, type ReplayOptions, replayHttpFixture } from './replay.ts';
+export { type ReplayedResponse, type ReplayOptions, replayHttpFixture, sendHttpMessage } from './replay.ts';
 export { parseSse, type SseEvent } from './sse.ts';
 export { validateMcpMessage } from './validate-mcp.ts';

@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { type Fixture, loadFixture } from './fixtures.ts';
-import { getHeader, type HttpHeaders, tryParseJson } from './http-message.ts';
+import { getHeader, type HttpHeaders, type HttpMessage, tryParseJson } from './http-message.ts';
 import type { LiveResponse } from './match.ts';
 import { parseSse } from './sse.ts';
 
@@ -36,6 +36,19 @@ export function replayHttpFixture(
   if (!request?.method || !request.target) {
     throw new Error(`Fixture "${fixture.entry.id}" has no HTTP request to replay`);
   }
+  return sendHttpMessage(request, baseUrl, options);
+}
+
+/**
+ * Sends any raw request message the same way (a learner's hand-written `.http` file, say): its start line,
+ * its headers in order and spelling, its body bytes; `Content-Length` is added when the message has none.
+ */
+export function sendHttpMessage(
+  request: HttpMessage,
+  baseUrl: string,
+  options: ReplayOptions = {},
+): Promise<ReplayedResponse> {
+  if (!request.method || !request.target) throw new Error('Not an HTTP request: no method or target');
   const body = options.body ?? request.body;
   const headers = applyOverrides(request.headers, options.headers ?? {});
   if (body !== '' && getHeader(headers, 'content-length') === undefined) {

@@ -6,7 +6,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { root } from './pnpm.ts';
 
-const scanned = ['packages', 'demos', 'tests', 'docs', 'scripts'];
+const scanned = ['packages', 'demos', 'tests', 'docs', 'scripts', 'labs'];
 const skipped = new Set(['node_modules', 'dist', 'cache', '__fixtures__', 'fixtures', 'transcripts']);
 
 function sourceFiles(dir: string): string[] {

@@ -18,7 +18,9 @@ const demos: Record<string, string[]> = {
   'demo:features': [],
 };
 const servers = ['serve', 'mcp:stdio', 'playground'];
-const commands = [...Object.keys(demos), ...servers];
+/** Commands that answer and end: the labs, the labs' MCP tutor (tested through the SDK in labs/), preflight. */
+const classroom = ['lab', 'lab:mcp', 'preflight'];
+const commands = [...Object.keys(demos), ...servers, ...classroom];
 
 /** Scripts with no smoke test here, and why none is needed. */
 const exempt: Record<string, string> = {
@@ -242,4 +244,37 @@ describe('pnpm run bench', () => {
     expect(run.stdout).toContain('ListMemos');
     expect(run.stdout).toMatch(/MCP \/ REST/);
   }, 200_000);
+});
+
+describe('the classroom commands', () => {
+  it('pnpm lab lists the labs in Chinese, in English with --lang en, and as JSON', async () => {
+    const [zh, en, json] = await Promise.all([
+      runScript('lab', []),
+      runScript('lab', ['--lang', 'en']),
+      runScript('lab', ['--list', '--json']),
+    ]);
+    for (const run of [zh, en, json]) expect(run.code, run.stderr).toBe(0);
+    const labs = JSON.parse(json.stdout) as Array<{ id: string; title: { zh: string; en: string } }>;
+    expect(labs.length).toBeGreaterThanOrEqual(8);
+    for (const lab of labs) {
+      expect(zh.stdout).toContain(lab.title.zh);
+      expect(en.stdout).toContain(lab.title.en);
+    }
+    expectPlainPipedText(zh.stdout, 'lab');
+    expect(hanCount(en.stdout)).toBe(0);
+  }, 60_000);
+
+  it('pnpm lab <id> --solution passes with exit 0', async () => {
+    const run = await runScript('lab', ['sse-parser', '--solution', '--lang', 'en']);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toContain('All 5 checks pass.');
+  }, 60_000);
+
+  it('pnpm preflight prints one line per item and names pnpm, which runs it', async () => {
+    const run = await runScript('preflight', ['--lang', 'en']);
+    expect(run.stdout).toMatch(/Node \d+\.\d+\.\d+/);
+    expect(run.stdout).toMatch(/✓ pnpm 12\./);
+    expect(run.stdout).toMatch(/port 5230/);
+    expectPlainPipedText(run.stdout, 'preflight');
+  }, 60_000);
 });

@@ -1,0 +1,139 @@
+// Lab 2: the learner's client runs against the kit's server through a fetch that records every request, so
+// the check sees exactly what went on the wire: the order of the three calls, the headers, the _meta.
+import {
+  compareJson,
+  getHeader,
+  type HttpHeaders,
+  loadFixture,
+  mcpHeadersFor,
+  tryParseJson,
+} from '@memos-kit/wire';
+import { type CheckContext, fail, type LabCheck, shown } from '../src/check.ts';
+import type { ListMemosRun } from './solution/client.ts';
+
+interface Recorded {
+  method?: string;
+  headers: HttpHeaders;
+  body: unknown;
+  status: number;
+  answer: string;
+}
+
+interface Run {
+  recorded: Recorded[];
+  result?: ListMemosRun;
+  error?: unknown;
+}
+
+const ORDER = ['server/discover', 'tools/list', 'tools/call'];
+const runs = new WeakMap<CheckContext, Promise<Run>>();
+
+function runClient(context: CheckContext): Promise<Run> {
+  let run = runs.get(context);
+  if (!run) {
+    run = (async () => {
+      const server = await context.server('empty');
+      const { listMemos } = await context.load<{ listMemos?: unknown }>('client.ts');
+      if (typeof listMemos !== 'function')
+        fail('noExport', {
+          expected: 'export async function listMemos(mcpUrl, fetchImpl)',
+          got: shown(typeof listMemos),
+        });
+      const recorded: Recorded[] = [];
+      const recordingFetch: typeof fetch = async (input, init) => {
+        const response = await fetch(input, init);
+        const answer = await response.clone().text();
+        const body = tryParseJson(typeof init?.body === 'string' ? init.body : '');
+        const value = body.ok ? body.value : init?.body;
+        const method = (value as { method?: unknown } | undefined)?.method;
+        recorded.push({
+          ...(typeof method === 'string' ? { method } : {}),
+          headers: [...new Headers(init?.headers).entries()],
+          body: value,
+          status: response.status,
+          answer,
+        });
+        return response;
+      };
+      try {
+        const result = (await listMemos(server.mcpUrl, recordingFetch)) as ListMemosRun;
+        return { recorded, result };
+      } catch (error) {
+        return { recorded, error };
+      }
+    })();
+    runs.set(context, run);
+  }
+  return run;
+}
+
+function checkRequest(run: Run, index: number): void {
+  const wanted = ORDER[index] as string;
+  const request = run.recorded[index];
+  const sent = run.recorded.map((r) => r.method ?? '?').join(' → ') || '(none)';
+  if (!request || request.method !== wanted)
+    fail('order', { vars: { method: wanted }, expected: ORDER.slice(0, index + 1).join(' → '), got: sent });
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    ...Object.fromEntries(Object.entries(mcpHeadersFor(request.body)).map(([k, v]) => [k.toLowerCase(), v])),
+  };
+  for (const [name, value] of Object.entries(headers)) {
+    const got = getHeader(request.headers, name);
+    if (got !== value)
+      fail('header', {
+        vars: { method: wanted, name },
+        expected: `${name}: ${value}`,
+        got: got === undefined ? '(none)' : `${name}: ${got}`,
+      });
+  }
+  const accept = getHeader(request.headers, 'accept') ?? '';
+  if (!accept.includes('application/json') || !accept.includes('text/event-stream'))
+    fail('accept', {
+      vars: { method: wanted },
+      expected: 'accept: application/json, text/event-stream',
+      got: `accept: ${accept}`,
+    });
+  const meta = (request.body as { params?: { _meta?: Record<string, unknown> } }).params?._meta ?? {};
+  for (const key of ['io.modelcontextprotocol/protocolVersion', 'io.modelcontextprotocol/clientCapabilities'])
+    if (!(key in meta))
+      fail('meta', { vars: { method: wanted, key }, expected: `params._meta["${key}"]`, got: shown(meta) });
+  if (request.status !== 200 || request.answer.includes('"error"'))
+    fail('refused', {
+      vars: { method: wanted, status: request.status },
+      expected: 'HTTP 200 + "result"',
+      got: request.answer,
+    });
+}
+
+export const checks: LabCheck[] = ORDER.map((_, index) => ({
+  id: `request${index + 1}`,
+  run: async (context: CheckContext) => {
+    const run = await runClient(context);
+    if (run.error !== undefined && run.recorded.length <= index) throw run.error;
+    checkRequest(run, index);
+  },
+}));
+
+checks.push({
+  id: 'result',
+  run: async (context) => {
+    const run = await runClient(context);
+    if (run.error !== undefined) throw run.error;
+    const server = await context.server('empty');
+    const result = run.result as ListMemosRun;
+    if (!Array.isArray(result.versions) || !result.versions.includes('2026-07-28'))
+      fail('versions', { expected: '["2026-07-28"]', got: shown(result.versions) });
+    if (JSON.stringify(result.toolNames) !== JSON.stringify(server.tools))
+      fail('toolNames', {
+        vars: { count: server.tools.length },
+        expected: shown(server.tools),
+        got: shown(result.toolNames),
+      });
+    const response = loadFixture('mcp-tools-call').response?.json as
+      | { result?: { structuredContent?: unknown } }
+      | undefined;
+    const article = response?.result?.structuredContent;
+    if (compareJson(result.memos, article, 'exact').length > 0)
+      fail('memos', { expected: shown(article), got: shown(result.memos) });
+  },
+});

@@ -1,0 +1,161 @@
+// Lab 4: the learner's tool joins the adapter's catalog (the twenty tools made from Memos' OpenAPI document)
+// in a real SDK server; the official client lists it, reads its schemas and annotations, and calls it.
+import { contractDocument } from '@memos-kit/memos-contract';
+import { buildCatalog } from '@memos-kit/memos-mcp';
+import type { Client } from '@modelcontextprotocol/client';
+import type { Tool } from '@modelcontextprotocol/server';
+import { type CheckContext, fail, type LabCheck, shown } from '../src/check.ts';
+import { labAjv, serveTools } from '../src/tool-server.ts';
+import type * as Solution from './solution/tool.ts';
+
+const NAME = 'memo_count_memos';
+const adapterTools = buildCatalog(contractDocument()).map((entry) => entry.tool as Tool);
+const ajv = labAjv();
+
+async function withClient<T>(
+  context: CheckContext,
+  use: (client: Client, count: (filter: string) => Promise<number>) => Promise<T>,
+) {
+  const memos = await context.server('workshop');
+  const learner = await context.load<typeof Solution>('tool.ts');
+  const token = memos.users[0]?.tokens[0] ?? '';
+  const api = async (query: Record<string, string | number>) => {
+    const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+    const response = await fetch(`${memos.url}/api/v1/memos?${search}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    return { status: response.status, body: await response.json() };
+  };
+  const server = await serveTools({
+    tools: () => [...adapterTools, learner.definition],
+    call: async (name, args) =>
+      name === learner.definition?.name
+        ? learner.run(args, api)
+        : { content: [{ type: 'text', text: `${name} is not part of this lab` }], isError: true },
+  });
+  try {
+    const count = async (filter: string) =>
+      ((await api({ pageSize: 1000, filter })).body as { memos: unknown[] }).memos.length;
+    return await use(await server.client(), count);
+  } finally {
+    await server.close();
+  }
+}
+
+async function listedTool(client: Client): Promise<Tool> {
+  const { tools } = await client.listTools();
+  const tool = tools.find((candidate) => candidate.name === NAME);
+  if (!tool)
+    fail('notListed', { expected: NAME, got: shown(tools.map((t) => t.name).slice(adapterTools.length)) });
+  return tool as Tool;
+}
+
+/** Tries the schema on values it must accept (true) and refuse (false); the first wrong verdict fails. */
+function judge(schema: unknown, cases: Array<[unknown, boolean]>, side: 'input' | 'output'): void {
+  const accepts = ajv.compile(schema as object);
+  for (const [value, wanted] of cases)
+    if ((accepts(value) as boolean) !== wanted)
+      fail(wanted ? `${side}Rejects` : `${side}Accepts`, {
+        vars: { value: JSON.stringify(value) },
+        got: shown(schema),
+      });
+}
+
+export const checks: LabCheck[] = [
+  {
+    id: 'listed',
+    run: (context) =>
+      withClient(context, async (client) => {
+        const { tools } = await client.listTools();
+        await listedTool(client);
+        if (tools.length !== adapterTools.length + 1)
+          fail('toolCount', { expected: String(adapterTools.length + 1), got: String(tools.length) });
+      }),
+  },
+  {
+    id: 'inputSchema',
+    run: (context) =>
+      withClient(context, async (client) => {
+        const { inputSchema } = await listedTool(client);
+        judge(
+          inputSchema,
+          [
+            [{}, true],
+            [{ filter: 'visibility != "PRIVATE"' }, true],
+            [{ filter: 3 }, false],
+            [{ pageSize: 1 }, false],
+          ],
+          'input',
+        );
+      }),
+  },
+  {
+    id: 'outputSchema',
+    run: (context) =>
+      withClient(context, async (client) => {
+        const { outputSchema } = await listedTool(client);
+        if (!outputSchema)
+          fail('noOutput', {
+            expected: '{ "type": "object", "properties": { "count": … }, … }',
+            got: '(none)',
+          });
+        judge(
+          outputSchema,
+          [
+            [{ count: 3 }, true],
+            [{}, false],
+            [{ count: 1.5 }, false],
+            [{ count: '3' }, false],
+          ],
+          'output',
+        );
+      }),
+  },
+  {
+    id: 'annotations',
+    run: (context) =>
+      withClient(context, async (client) => {
+        const { annotations } = await listedTool(client);
+        const wanted = {
+          readOnlyHint: true,
+          idempotentHint: true,
+          destructiveHint: false,
+          openWorldHint: false,
+        };
+        for (const [hint, value] of Object.entries(wanted))
+          if (annotations?.[hint as keyof typeof wanted] !== value)
+            fail('annotation', { vars: { hint }, expected: shown(wanted), got: shown(annotations) });
+      }),
+  },
+  {
+    id: 'call',
+    run: (context) =>
+      withClient(context, async (client, count) => {
+        const filter = 'visibility != "PRIVATE"';
+        const expected = { count: await count(filter) };
+        // The official client checks structuredContent against the tool's outputSchema before handing it back.
+        const result = await client.callTool({ name: NAME, arguments: { filter } });
+        if (result.isError || JSON.stringify(result.structuredContent) !== JSON.stringify(expected))
+          fail('callResult', {
+            vars: { filter },
+            expected: shown({ structuredContent: expected }),
+            got: shown(result),
+          });
+        const text = result.content.find((block) => block.type === 'text');
+        if (text?.type !== 'text' || text.text !== JSON.stringify(expected))
+          fail('callText', { expected: JSON.stringify(expected), got: shown(result.content) });
+      }),
+  },
+  {
+    id: 'refusal',
+    run: (context) =>
+      withClient(context, async (client) => {
+        const result = await client.callTool({ name: NAME, arguments: { filter: 'visibility' } });
+        if (result.isError !== true || result.structuredContent !== undefined)
+          fail('refusal', {
+            expected: '{ "content": [ … REST message … ], "isError": true }',
+            got: shown(result),
+          });
+      }),
+  },
+];

@@ -1,0 +1,41 @@
+// Lab 4 · A new tool for the adapter: memo_count_memos counts the memos a filter matches.
+import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
+
+/** Calls GET /api/v1/memos with these query parameters and hands back the REST status and JSON body. */
+export type ListMemosApi = (
+  query: Record<string, string | number>,
+) => Promise<{ status: number; body: unknown }>;
+
+export const definition: Tool = {
+  name: 'memo_count_memos',
+  title: 'Count memos',
+  description:
+    'Counts the memos the caller can see that match an optional CEL filter, e.g. visibility != "PRIVATE".',
+  inputSchema: {
+    type: 'object',
+    properties: { filter: { type: 'string', description: 'A Memos CEL filter; all memos when left out.' } },
+    additionalProperties: false,
+  },
+  outputSchema: {
+    type: 'object',
+    properties: { count: { type: 'integer', minimum: 0 } },
+    required: ['count'],
+  },
+  // A read: it changes nothing, asking twice gives the same answer, and it reaches only this Memos.
+  annotations: {
+    title: 'Count memos',
+    readOnlyHint: true,
+    idempotentHint: true,
+    destructiveHint: false,
+    openWorldHint: false,
+  },
+};
+
+export async function run(args: { filter?: string }, listMemos: ListMemosApi): Promise<CallToolResult> {
+  const answer = await listMemos({ pageSize: 1000, ...(args.filter ? { filter: args.filter } : {}) });
+  const body = answer.body as { memos?: unknown[]; message?: string };
+  if (answer.status !== 200)
+    return { content: [{ type: 'text', text: body.message ?? `HTTP ${answer.status}` }], isError: true };
+  const structuredContent = { count: body.memos?.length ?? 0 };
+  return { content: [{ type: 'text', text: JSON.stringify(structuredContent) }], structuredContent };
+}

@@ -1,0 +1,27 @@
+// Lab 5 · From a REST answer to an MCP tool result. The adapter calls this with the JSON body of every
+// successful REST response.
+import type { CallToolResult } from '@modelcontextprotocol/server';
+
+/** Drops null fields at every depth: an output schema that says "object" means an object, not null. */
+function withoutNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNulls);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, field]) => field !== null)
+      .map(([key, field]) => [key, withoutNulls(field)]),
+  );
+}
+
+export function toToolResult(body: unknown): CallToolResult {
+  const clean = withoutNulls(body);
+  // structuredContent is always a JSON object, as Memos' normalizeStructuredContent makes it:
+  // nothing becomes { ok: true }, an array or a scalar is wrapped as { result: … }.
+  const structuredContent =
+    clean === undefined
+      ? { ok: true }
+      : typeof clean === 'object' && clean !== null && !Array.isArray(clean)
+        ? (clean as Record<string, unknown>)
+        : { result: clean };
+  return { content: [{ type: 'text', text: JSON.stringify(structuredContent) }], structuredContent };
+}

@@ -1,0 +1,124 @@
+// Lab 6: the learner's server is started the way a host starts one (Node, two pipes, stderr apart), sent the
+// article's stdio request while its stdin stays open, and read line by line, as the article's client reads.
+import { pathToFileURL } from 'node:url';
+import { escapeBytes } from '@memos-kit/demo-sse';
+import { LineReader, type ServerProcess, shutdown, spawnServer, writeMessage } from '@memos-kit/demo-stdio';
+import { compareJson, loadFixture } from '@memos-kit/wire';
+import { type CheckContext, fail, type LabCheck } from '../src/check.ts';
+
+const fixture = loadFixture('stdio-tools-call');
+const request: unknown = JSON.parse(fixture.text('request'));
+const article: unknown = JSON.parse(fixture.text('response'));
+/** How long a line may take while stdin stays open; a server that only writes at EOF never sends one. */
+const ANSWER_MS = 4000;
+
+interface Session {
+  /** The first line that came back while stdin was open, or why none did. */
+  line?: Buffer;
+  /** What arrived after stdin closed, for a server that held its answer until then. */
+  afterEof: Buffer;
+  stderr: string;
+  stoppedBy: string;
+}
+
+const sessions = new WeakMap<CheckContext, Promise<Session>>();
+
+function session(context: CheckContext): Promise<Session> {
+  let running = sessions.get(context);
+  if (!running) {
+    running = talk(context);
+    sessions.set(context, running);
+  }
+  return running;
+}
+
+async function talk(context: CheckContext): Promise<Session> {
+  const server: ServerProcess = spawnServer({
+    script: pathToFileURL(context.file('server.ts')).href,
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  server.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
+  });
+  const reader = new LineReader(server.stdout);
+  const result: Session = { afterEof: Buffer.alloc(0), stderr: '', stoppedBy: '' };
+  try {
+    writeMessage(server, request);
+    result.line = await reader.readLine(ANSWER_MS);
+  } catch {
+    // No line in time: the checks below say so, with what arrived only after EOF.
+  }
+  server.stdin.end();
+  const rest: Buffer[] = [];
+  for (let line = await reader.readLine(ANSWER_MS); line.length > 0; line = await reader.readLine(ANSWER_MS))
+    rest.push(line);
+  result.afterEof = Buffer.concat(rest);
+  result.stoppedBy = (await shutdown(server, ANSWER_MS)).stoppedBy;
+  result.stderr = stderr;
+  return result;
+}
+
+const show = (bytes: Buffer) =>
+  bytes.length === 0 ? '(nothing)' : escapeBytes(bytes).replaceAll('\\n', '\\n\n');
+
+export const checks: LabCheck[] = [
+  {
+    id: 'answersBeforeEof',
+    run: async (context) => {
+      const { line, afterEof } = await session(context);
+      if (!line || line.length === 0)
+        fail('noAnswer', {
+          vars: { ms: ANSWER_MS },
+          expected: '{"jsonrpc":"2.0","id":6,"result":{…}}\\n',
+          got: afterEof.length > 0 ? `(only after EOF) ${show(afterEof)}` : '(nothing)',
+        });
+    },
+  },
+  {
+    id: 'stdoutIsProtocol',
+    run: async (context) => {
+      const line = (await session(context)).line as Buffer;
+      if (line[0] !== 0x7b) fail('notMessage', { expected: '{"jsonrpc":"2.0",…}\\n', got: show(line) });
+    },
+  },
+  {
+    id: 'oneLinePerMessage',
+    run: async (context) => {
+      const { line, afterEof } = await session(context);
+      try {
+        JSON.parse((line as Buffer).toString('utf8'));
+      } catch {
+        fail('notOneLine', {
+          expected: '{"jsonrpc":"2.0","id":6,"result":{…}}\\n',
+          got: show(Buffer.concat([line as Buffer, afterEof])),
+        });
+      }
+    },
+  },
+  {
+    id: 'articleResponse',
+    run: async (context) => {
+      const line = (await session(context)).line as Buffer;
+      const differences = compareJson(JSON.parse(line.toString('utf8')), article, 'exact');
+      if (differences.length > 0) fail('differs', { expected: fixture.text('response'), got: show(line) });
+    },
+  },
+  {
+    id: 'logOnStderr',
+    run: async (context) => {
+      const { stderr, afterEof } = await session(context);
+      if (afterEof.length > 0)
+        fail('extraOutput', { expected: '(nothing more on stdout)', got: show(afterEof) });
+      if (!stderr.includes('received'))
+        fail('noLog', { expected: 'server: received tools/call', got: stderr || '(nothing on stderr)' });
+    },
+  },
+  {
+    id: 'exitsOnEof',
+    run: async (context) => {
+      const { stoppedBy } = await session(context);
+      if (stoppedBy !== 'eof') fail('noExit', { expected: 'eof', got: stoppedBy });
+    },
+  },
+];

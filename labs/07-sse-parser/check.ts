@@ -1,0 +1,101 @@
+// Lab 7: the learner's parser and eventsource-parser (the library the SDK's client uses) are fed the same
+// recorded SSE body, cut at every byte, and must report the same events. The recorded body is the
+// article's (fixtures/09-sse-progress); the variants (CRLF, data over several lines, a split character,
+// a keep-alive comment) are rewritten from it by the SSE demo's cut scenarios.
+import { readFileSync } from 'node:fs';
+import {
+  type ByteStreamParser,
+  buildScenarios,
+  createLibraryParser,
+  escapeBytes,
+  parseChunks,
+  type SseHandlers,
+  splitAt,
+} from '@memos-kit/demo-sse';
+import { loadFixture } from '@memos-kit/wire';
+import { type CheckContext, fail, type LabCheck } from '../src/check.ts';
+
+type Create = (handlers: SseHandlers) => ByteStreamParser;
+
+const body = new Uint8Array(readFileSync(loadFixture('sse-progress').path('body')));
+const variants = buildScenarios(body, undefined, 1).filter((scenario) => scenario.variant);
+const bytesOf = (key: string) => {
+  const reads = variants.find((scenario) => scenario.key === key)?.reads ?? [];
+  return new Uint8Array(Buffer.concat(reads));
+};
+
+const eventsText = (create: Create, reads: Uint8Array[]) =>
+  parseChunks(create, reads)
+    .events.map(
+      (event) => `event: ${event.event ?? '(message)'} · id: ${event.id ?? '(none)'} · data: ${event.data}`,
+    )
+    .join('\n');
+
+async function learnerParser(context: CheckContext): Promise<Create> {
+  const { createParser } = await context.load<{ createParser?: Create }>('parser.ts');
+  if (typeof createParser !== 'function')
+    fail('noExport', { expected: 'export function createParser(handlers)' });
+  return createParser;
+}
+
+/** Compares the two parsers on each way of cutting `bytes`; the first disagreement is the failure. */
+function compareCuts(create: Create, bytes: Uint8Array, cuts: number[][], label: string): void {
+  for (const offsets of cuts) {
+    const reads = splitAt(bytes, offsets);
+    const expected = eventsText(createLibraryParser, reads);
+    let got: string;
+    try {
+      got = eventsText(create, reads);
+    } catch (error) {
+      got = `(threw) ${error instanceof Error ? error.message : String(error)}`;
+    }
+    if (got !== expected) {
+      const shownReads = reads.map((read) => `[${escapeBytes(read)}]`).join('\n');
+      fail('differs', {
+        vars: { label, cuts: offsets.length === 0 ? '—' : offsets.join(', '), reads: reads.length },
+        expected: `${expected}\n\nreads:\n${shownReads}`,
+        got: got || '(no events)',
+      });
+    }
+  }
+}
+
+const everyCut = (bytes: Uint8Array) => Array.from({ length: bytes.length - 1 }, (_, index) => [index + 1]);
+
+export const checks: LabCheck[] = [
+  {
+    id: 'oneRead',
+    run: async (context) => compareCuts(await learnerParser(context), body, [[]], 'LF'),
+  },
+  {
+    id: 'twoReads',
+    run: async (context) => compareCuts(await learnerParser(context), body, everyCut(body), 'LF'),
+  },
+  {
+    id: 'byteByByte',
+    run: async (context) =>
+      compareCuts(
+        await learnerParser(context),
+        body,
+        [Array.from({ length: body.length }, (_, i) => i + 1)],
+        'LF',
+      ),
+  },
+  {
+    id: 'crlf',
+    run: async (context) => {
+      const crlf = bytesOf('Crlf');
+      compareCuts(await learnerParser(context), crlf, everyCut(crlf), 'CRLF');
+    },
+  },
+  {
+    id: 'variants',
+    run: async (context) => {
+      const create = await learnerParser(context);
+      for (const key of ['MultiLine', 'MultiByte', 'Comment']) {
+        const bytes = bytesOf(key);
+        compareCuts(create, bytes, everyCut(bytes), key);
+      }
+    },
+  },
+];

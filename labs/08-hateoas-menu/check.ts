@@ -1,0 +1,126 @@
+// Lab 8: the learner's menu is built from live HAL representations of the HATEOAS demo's orders in each
+// state, and from a document whose links the learner cannot guess; a link from the menu is followed; then
+// the same orders' tools/list, which does not change with state, is set against the menu.
+import { HAL_JSON, type OrderStatus, OrderStore, startOrdersServer } from '@memos-kit/demo-hateoas';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { type CheckContext, fail, type LabCheck, shown } from '../src/check.ts';
+import type * as Solution from './solution/menu.ts';
+
+const SEED: Array<{ id: number; status: OrderStatus }> = [
+  { id: 123, status: 'pending' },
+  { id: 124, status: 'paid' },
+  { id: 125, status: 'cancelled' },
+  { id: 126, status: 'refunded' },
+];
+
+interface Orders {
+  url: string;
+  get(id: number): Promise<unknown>;
+}
+
+async function withOrders(use: (orders: Orders) => Promise<void>): Promise<void> {
+  const server = await startOrdersServer({ store: new OrderStore(SEED) });
+  try {
+    await use({
+      url: server.url,
+      get: async (id) =>
+        (await fetch(`${server.url}/orders/${id}`, { headers: { Accept: HAL_JSON } })).json(),
+    });
+  } finally {
+    await server.close();
+  }
+}
+
+/** What the links of a representation offer, read by the check itself, to compare the learner's menu with. */
+function linksOf(document: unknown): Solution.MenuItem[] {
+  const links = (document as { _links?: Record<string, { href: string }> })._links ?? {};
+  return Object.entries(links)
+    .filter(([rel]) => rel !== 'self' && rel !== 'curies')
+    .map(([rel, link]) => ({ rel, href: link.href }));
+}
+
+async function menuOf(context: CheckContext, document: unknown): Promise<Solution.MenuItem[]> {
+  const { menuFrom } = await context.load<typeof Solution>('menu.ts');
+  return menuFrom(structuredClone(document)).map(({ rel, href }) => ({ rel, href }));
+}
+
+function expectMenu(document: unknown, menu: Solution.MenuItem[], status: string): void {
+  const wanted = linksOf(document);
+  if (JSON.stringify(menu) !== JSON.stringify(wanted))
+    fail('menu', {
+      vars: { status },
+      expected: shown(wanted),
+      got: `${shown(menu)}\n\n_links: ${shown((document as { _links?: unknown })._links)}`,
+    });
+}
+
+export const checks: LabCheck[] = [
+  {
+    id: 'everyState',
+    run: (context) =>
+      withOrders(async (orders) => {
+        for (const { id, status } of SEED) {
+          const document = await orders.get(id);
+          expectMenu(document, await menuOf(context, document), status);
+        }
+      }),
+  },
+  {
+    id: 'linksOnly',
+    run: async (context) => {
+      // A server may move an action anywhere; a client that reads links follows it there.
+      const document = {
+        id: 7,
+        status: 'pending',
+        _links: {
+          self: { href: '/shop/orders/7' },
+          pay: { href: '/billing/7?via=link' },
+          curies: [{ href: '/rels/{rel}' }],
+        },
+      };
+      expectMenu(document, await menuOf(context, document), 'pending (links moved)');
+    },
+  },
+  {
+    id: 'followLink',
+    run: (context) =>
+      withOrders(async (orders) => {
+        const pay = (await menuOf(context, await orders.get(123))).find((item) => item.rel === 'pay');
+        if (!pay) fail('noPay', { got: shown(await menuOf(context, await orders.get(123))) });
+        const response = await fetch(new URL(pay.href, `${orders.url}/orders/123`), {
+          method: 'POST',
+          headers: { Accept: HAL_JSON },
+        });
+        const after: unknown = await response.json();
+        if (!response.ok)
+          fail('followFailed', { vars: { href: pay.href, status: response.status }, got: shown(after) });
+        expectMenu(after, await menuOf(context, after), 'paid');
+      }),
+  },
+  {
+    id: 'versusTools',
+    run: (context) =>
+      withOrders(async (orders) => {
+        const client = new Client({ name: 'memos-kit-lab-check', version: '1.0.0' });
+        await client.connect(new StreamableHTTPClientTransport(new URL(`${orders.url}/mcp`)));
+        try {
+          const names = (await client.listTools()).tools.map((tool) => tool.name);
+          const { toolsNotOffered } = await context.load<typeof Solution>('menu.ts');
+          for (const { id, status } of SEED) {
+            const menu = await menuOf(context, await orders.get(id));
+            const offered = new Set(menu.map((item) => `order_${item.rel}`));
+            const wanted = names.filter((name) => name !== 'order_get' && !offered.has(name)).sort();
+            const got = toolsNotOffered(menu, names);
+            if (JSON.stringify(got) !== JSON.stringify(wanted))
+              fail('tools', {
+                vars: { status, tools: names.join(', ') },
+                expected: shown(wanted),
+                got: shown(got),
+              });
+          }
+        } finally {
+          await client.close();
+        }
+      }),
+  },
+];

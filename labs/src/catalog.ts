@@ -1,0 +1,90 @@
+/**
+ * The labs, read from their folders: `labs/NN-id/lab.json` says what the lab is (titles, time, the
+ * article section and docs page it belongs to, its files, its hint ladder, and the prose of its checks);
+ * `check.ts` beside it says how it is checked. Folder order is the article's order.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Bilingual, fill, type Lang, type Vars } from '@memos-kit/terminal';
+import * as z from 'zod';
+
+/** The folder that holds the lab folders (and their definitions and checks). */
+export const labsDir = fileURLToPath(new URL('../', import.meta.url));
+export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+const bilingual = z.object({ zh: z.string().min(1), en: z.string().min(1) }).strict();
+
+const labSchema = z
+  .object({
+    $schema: z.string().optional(),
+    id: z.string().regex(/^[a-z][a-z0-9-]*$/),
+    title: bilingual,
+    minutes: z.number().int().positive().max(60),
+    goal: bilingual,
+    article: z.object({ section: z.string(), zh: z.string(), en: z.string() }).strict(),
+    /** The docs page of this lab, e.g. `labs/two-messages` (zh at the root, en under /en/). */
+    docs: z.string(),
+    /** The guide page the lab practises, e.g. `guide/two-messages`. */
+    guide: z.string(),
+    /** The files a learner edits, by name inside `starter/` (the solution has the same names). */
+    files: z.array(z.string()).min(1),
+    /** How a learner tries their work by hand, beside the check (a kit command, a curl line). */
+    tryIt: z.string().optional(),
+    hints: z.array(bilingual).min(2),
+    learned: bilingual,
+    checks: z.record(z.string(), bilingual),
+    messages: z.record(z.string(), bilingual),
+  })
+  .strict();
+
+type LabDefinition = z.infer<typeof labSchema>;
+
+export interface Lab extends LabDefinition {
+  /** 1-based position in the article's order. */
+  number: number;
+  /** The lab's folder name, e.g. `01-two-messages`. */
+  dir: string;
+}
+
+let cache: Lab[] | undefined;
+
+export function loadLabs(): Lab[] {
+  cache ??= readdirSync(labsDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && /^\d\d-/.test(entry.name))
+    .map((entry) => entry.name)
+    .sort()
+    .map((dir, index) => {
+      const raw: unknown = JSON.parse(readFileSync(join(labsDir, dir, 'lab.json'), 'utf8'));
+      const parsed = labSchema.safeParse(raw);
+      if (!parsed.success) throw new Error(`${dir}/lab.json: ${z.prettifyError(parsed.error)}`);
+      if (`${String(index + 1).padStart(2, '0')}-${parsed.data.id}` !== dir)
+        throw new Error(`${dir}/lab.json: the folder should be named NN-${parsed.data.id}`);
+      return { ...parsed.data, number: index + 1, dir };
+    });
+  return cache;
+}
+
+/** A lab by its id or its number (`pnpm lab 3` and `pnpm lab two-errors` are the same). */
+export function findLab(idOrNumber: string): Lab | undefined {
+  const labs = loadLabs();
+  if (/^\d+$/.test(idOrNumber)) return labs[Number(idOrNumber) - 1];
+  return labs.find((lab) => lab.id === idOrNumber);
+}
+
+export function nextLab(lab: Lab): Lab | undefined {
+  return loadLabs()[lab.number];
+}
+
+/** The lab's prose in one language, with `{placeholders}` filled. */
+export function labText(text: Bilingual | undefined, lang: Lang, vars: Vars = {}): string {
+  return text ? fill(text[lang], vars) : '';
+}
+
+/** `{starter, solution}` path pairs from the repository root, for tools and the docs. */
+export function filePairs(lab: Lab): Array<{ starter: string; solution: string }> {
+  return lab.files.map((name) => ({
+    starter: `labs/${lab.dir}/starter/${name}`,
+    solution: `labs/${lab.dir}/solution/${name}`,
+  }));
+}

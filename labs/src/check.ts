@@ -1,0 +1,56 @@
+/**
+ * What a lab's `check.ts` is written against. A check receives the copy under test (the learner's starter
+ * folder, or the solution) and either returns or throws a `CheckFailure` that says what was expected and
+ * what came back. Its prose lives in the lab's `lab.json`, by key, in both languages.
+ */
+import type { RunningAdapter } from '@memos-kit/memos-mcp';
+
+export interface CheckContext {
+  /** Absolute path of one of the lab's files in the copy under test. */
+  file(name: string): string;
+  /** The file's text as it is on disk now. */
+  read(name: string): Promise<string>;
+  /**
+   * Imports a TypeScript file of the copy under test, fresh on every call: the learner may have saved it a
+   * second ago, and `pnpm lab:mcp` lives longer than one edit.
+   */
+  load<T>(name: string): Promise<T>;
+  /** The kit's server (mock Memos REST + MCP at /mcp), started once and shared by every check that only reads. */
+  server(dataset: 'empty' | 'workshop'): Promise<RunningAdapter>;
+}
+
+export interface LabCheck {
+  /** Names the check; its title is `checks.<id>` in lab.json. */
+  id: string;
+  run(context: CheckContext): Promise<void>;
+}
+
+export interface FailureDetail {
+  /** A key of the lab's `messages` in lab.json. */
+  message: string;
+  vars?: Record<string, string | number>;
+  /** What the check wanted, as text (wire bytes where bytes matter). */
+  expected?: string;
+  /** What it got instead. */
+  got?: string;
+}
+
+export class CheckFailure extends Error {
+  override name = 'CheckFailure';
+  constructor(readonly detail: FailureDetail) {
+    super(detail.message);
+  }
+}
+
+/** Ends a check with a failure the learner can act on. */
+export function fail(message: string, detail: Omit<FailureDetail, 'message'> = {}): never {
+  throw new CheckFailure({ message, ...detail });
+}
+
+/** JSON as a learner reads it in a failure: compact for short values, indented for long ones. */
+export function shown(value: unknown): string {
+  if (value === undefined) return '(nothing)';
+  if (typeof value === 'string') return value;
+  const compact = JSON.stringify(value);
+  return compact.length <= 90 ? compact : JSON.stringify(value, null, 2);
+}

@@ -1,0 +1,185 @@
+/** What `pnpm lab` prints: the list, a check's result, the hint ladder, a diff, the verify-all summary. */
+import type { Lang, Paint } from '@memos-kit/terminal';
+import { table, wrapIndented, wrapText } from '@memos-kit/terminal';
+import { filePairs, type Lab, labText, loadLabs, nextLab } from './catalog.ts';
+import { diffHunks, diffLines, readPair } from './files.ts';
+import { say } from './messages.ts';
+import type { ProgressFile } from './progress.ts';
+import type { CheckResult, LabResult, VerifyOutcome } from './run.ts';
+
+interface View {
+  lang: Lang;
+  paint: Paint;
+  width: number;
+}
+
+/** The docs page of a lab in the reader's language, as a path in the repository (it opens offline too). */
+export function docsPath(lab: Lab, lang: Lang): string {
+  return `docs/${lang === 'en' ? 'en/' : ''}${lab.docs}.md`;
+}
+
+/** Where to read more: the article's section and the lab's page. */
+export function pointer(lab: Lab, lang: Lang, key: 'pointer' | 'readMore' = 'pointer'): string {
+  return say(lang, key, {
+    section: lab.article.section,
+    sectionTitle: lab.article[lang],
+    docs: docsPath(lab, lang),
+    id: lab.id,
+  });
+}
+
+export function formatList(labs: Lab[], progress: ProgressFile, { lang, paint, width }: View): string {
+  const total = labs.reduce((sum, lab) => sum + lab.minutes, 0);
+  const done = labs.filter((lab) => progress.passed(lab.id));
+  const rows = labs.map((lab) => [
+    String(lab.number),
+    lab.id,
+    lab.title[lang],
+    say(lang, 'minutes', { minutes: lab.minutes }),
+    progress.passed(lab.id) ? paint('green', say(lang, 'done')) : paint('dim', say(lang, 'notDone')),
+  ]);
+  const next = labs.find((lab) => !progress.passed(lab.id));
+  return [
+    paint('bold', say(lang, 'listTitle', { count: labs.length, minutes: total, done: done.length })),
+    '',
+    ...table(
+      [
+        [say(lang, 'colNumber'), 'id', say(lang, 'colTitle'), say(lang, 'colTime'), say(lang, 'colState')],
+        ...rows,
+      ],
+      {
+        width,
+      },
+    ),
+    '',
+    ...wrapText(
+      next ? say(lang, 'listNext', { id: next.id, number: next.number }) : say(lang, 'allDone'),
+      width,
+    ),
+  ].join('\n');
+}
+
+export function listJson() {
+  return loadLabs().map((lab) => ({
+    id: lab.id,
+    number: lab.number,
+    title: lab.title,
+    minutes: lab.minutes,
+    docs: { zh: docsPath(lab, 'zh'), en: docsPath(lab, 'en') },
+    article: lab.article,
+    starter: filePairs(lab),
+  }));
+}
+
+function formatCheck(check: CheckResult, { lang, paint, width }: View): string[] {
+  const mark =
+    check.status === 'pass'
+      ? paint('green', '✓')
+      : check.status === 'fail'
+        ? paint('red', '✗')
+        : paint('dim', '·');
+  const title =
+    check.status === 'skip'
+      ? // Chinese brackets carry their own spacing; English wants a space before its parenthesis.
+        paint('dim', `${check.title}${lang === 'zh' ? '' : ' '}${say(lang, 'skipped')}`)
+      : check.title;
+  const lines = wrapText(`  ${mark} ${title}`, width, '    ');
+  if (check.status !== 'fail') return lines;
+  if (check.message) lines.push(...wrapText(`    ${check.message}`, width, '    '));
+  const block = (label: string, text: string) => [
+    `    ${paint('bold', label)}`,
+    // Wire bytes wrap as a block under their label, never as prose.
+    ...text.split('\n').flatMap((line) => wrapIndented(`      ${line}`, width)),
+  ];
+  if (check.expected !== undefined) lines.push(...block(say(lang, 'expected'), check.expected));
+  if (check.got !== undefined) lines.push(...block(say(lang, 'got'), check.got));
+  return lines;
+}
+
+export function formatResult(lab: Lab, result: LabResult, view: View): string {
+  const { lang, paint, width } = view;
+  const where = `labs/${lab.dir}/${result.source}/`;
+  const lines = [
+    paint('bold', say(lang, 'resultTitle', { number: lab.number, title: lab.title[lang], where })),
+    ...result.checks.flatMap((check) => formatCheck(check, view)),
+    '',
+  ];
+  if (!result.ok) {
+    lines.push(...wrapText(`${paint('yellow', say(lang, 'hintLabel'))}${pointer(lab, lang)}`, width));
+    return lines.join('\n');
+  }
+  lines.push(
+    ...wrapText(paint('green', say(lang, 'passed', { count: result.checks.length })), width),
+    ...wrapText(`${say(lang, 'learnedLabel')}${labText(lab.learned, lang)}`, width),
+  );
+  const next = nextLab(lab);
+  lines.push(
+    ...wrapText(
+      next
+        ? say(lang, 'nextLab', { number: next.number, id: next.id, title: next.title[lang] })
+        : say(lang, 'lastLab'),
+      width,
+    ),
+  );
+  return lines.join('\n');
+}
+
+export function formatHints(lab: Lab, shown: number, { lang, paint, width }: View): string {
+  const lines = [paint('bold', say(lang, 'hintsTitle', { number: lab.number, title: lab.title[lang] }))];
+  lab.hints.slice(0, shown).forEach((hint, index) => {
+    lines.push(...wrapText(`${index + 1}/${lab.hints.length}  ${hint[lang]}`, width, '     '));
+  });
+  lines.push(
+    '',
+    ...wrapText(
+      shown < lab.hints.length
+        ? say(lang, 'moreHints', { id: lab.id })
+        : say(lang, 'noMoreHints', { id: lab.id }),
+      width,
+    ),
+    ...wrapText(pointer(lab, lang, 'readMore'), width),
+  );
+  return lines.join('\n');
+}
+
+export async function formatDiff(
+  lab: Lab,
+  starterDir: string,
+  solutionDir: string,
+  { lang, paint }: View,
+): Promise<string> {
+  const lines: string[] = [paint('dim', say(lang, 'diffLegend'))];
+  for (const name of lab.files) {
+    const { yours, solution } = await readPair(name, starterDir, solutionDir);
+    lines.push('', paint('bold', name));
+    const hunks = diffHunks(diffLines(yours, solution));
+    if (hunks.length === 0) lines.push(`  ${say(lang, 'diffSame')}`);
+    for (const line of hunks) {
+      if (line === null) lines.push(paint('dim', '  …'));
+      else if (line.kind === 'yours') lines.push(paint('red', `- ${line.text}`));
+      else if (line.kind === 'solution') lines.push(paint('green', `+ ${line.text}`));
+      else lines.push(`  ${line.text}`);
+    }
+  }
+  return lines.join('\n');
+}
+
+export function formatVerify(outcomes: VerifyOutcome[], { lang, paint, width }: View): string {
+  const lines = [paint('bold', say(lang, 'verifyTitle', { count: outcomes.length }))];
+  for (const { lab, starter, problems } of outcomes) {
+    const failing = starter.checks.find((check) => check.status === 'fail');
+    const summary =
+      problems.length === 0
+        ? paint('green', say(lang, 'verifyOk', { check: failing?.title ?? '' }))
+        : paint('red', problems.join('; '));
+    lines.push(...wrapText(`${lab.number}. ${lab.id}: ${summary}`, width, '   '));
+  }
+  const bad = outcomes.filter((outcome) => outcome.problems.length > 0).length;
+  lines.push(
+    '',
+    bad === 0
+      ? paint('green', say(lang, 'verifyAllOk'))
+      : paint('red', say(lang, 'verifyBad', { count: bad })),
+  );
+  return lines.join('\n');
+}

@@ -1,0 +1,184 @@
+/**
+ * Runs a lab's checks against one copy of its files: the learner's working copy (`starter/`, the files they
+ * edit) or the reference `solution/`. `pnpm lab`, `pnpm lab:mcp` and the tests all come through here, so a
+ * check behaves the same wherever it is asked for.
+ */
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { type RunningAdapter, startServer } from '@memos-kit/memos-mcp';
+import type { Lang } from '@memos-kit/terminal';
+import { tsImport } from 'tsx/esm/api';
+import { type Lab, labsDir, labText, loadLabs } from './catalog.ts';
+import { type CheckContext, CheckFailure, type LabCheck } from './check.ts';
+import { say } from './messages.ts';
+
+export type Source = 'starter' | 'solution';
+
+export interface CheckResult {
+  id: string;
+  title: string;
+  status: 'pass' | 'fail' | 'skip';
+  message?: string;
+  expected?: string;
+  got?: string;
+}
+
+export interface LabResult {
+  id: string;
+  number: number;
+  title: string;
+  source: Source;
+  ok: boolean;
+  checks: CheckResult[];
+}
+
+/** How long one check may take before it counts as stuck (a learner's loop that never ends). */
+const CHECK_TIMEOUT_MS = 20_000;
+
+/**
+ * Where the working files live: the repository's `labs/` folder, or another folder laid out the same way
+ * (`KIT_LAB_WORKDIR`), which is how the tests try a copy without touching the repository.
+ */
+export function workdir(env: NodeJS.ProcessEnv = process.env): string {
+  return env.KIT_LAB_WORKDIR ?? labsDir;
+}
+
+export function sourceDir(lab: Lab, source: Source, root = workdir()): string {
+  return join(root, lab.dir, source);
+}
+
+/**
+ * The servers the checks share. One run of `pnpm lab --verify-all` checks sixteen copies; starting the
+ * kit once per dataset instead of once per check keeps that to seconds.
+ */
+export class LabSession {
+  readonly #servers = new Map<string, Promise<RunningAdapter>>();
+
+  server(dataset: 'empty' | 'workshop'): Promise<RunningAdapter> {
+    let running = this.#servers.get(dataset);
+    if (!running) {
+      running = startServer({ port: 0, dataset, log: () => {} });
+      this.#servers.set(dataset, running);
+    }
+    return running;
+  }
+
+  async close(): Promise<void> {
+    const all = [...this.#servers.values()];
+    this.#servers.clear();
+    await Promise.all(all.map(async (server) => (await server).close()));
+  }
+}
+
+async function checksOf(lab: Lab): Promise<LabCheck[]> {
+  const module = (await import(pathToFileURL(join(labsDir, lab.dir, 'check.ts')).href)) as {
+    checks: LabCheck[];
+  };
+  return module.checks;
+}
+
+function contextFor(dir: string, session: LabSession): CheckContext {
+  const file = (name: string) => join(dir, name);
+  return {
+    file,
+    read: async (name) => {
+      const { readFile } = await import('node:fs/promises');
+      return readFile(file(name), 'utf8');
+    },
+    load: <T>(name: string) => tsImport(pathToFileURL(file(name)).href, import.meta.url) as Promise<T>,
+    server: (dataset) => session.server(dataset),
+  };
+}
+
+function withTimeout(work: Promise<void>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const stuck = new Promise<void>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new CheckFailure({ message: '@timeout', vars: { seconds: CHECK_TIMEOUT_MS / 1000 } })),
+      CHECK_TIMEOUT_MS,
+    );
+  });
+  return Promise.race([work, stuck]).finally(() => clearTimeout(timer));
+}
+
+export interface RunOptions {
+  source: Source;
+  lang: Lang;
+  session: LabSession;
+  root?: string;
+}
+
+/** Runs every check in order; after the first failure the rest are skipped, since each builds on the last. */
+export async function runLab(lab: Lab, { source, lang, session, root }: RunOptions): Promise<LabResult> {
+  const context = contextFor(sourceDir(lab, source, root), session);
+  const results: CheckResult[] = [];
+  let failed = false;
+  for (const check of await checksOf(lab)) {
+    const title = labText(lab.checks[check.id], lang) || check.id;
+    if (failed) {
+      results.push({ id: check.id, title, status: 'skip' });
+      continue;
+    }
+    try {
+      await withTimeout(check.run(context));
+      results.push({ id: check.id, title, status: 'pass' });
+    } catch (error) {
+      failed = true;
+      results.push({ id: check.id, title, status: 'fail', ...describeFailure(lab, lang, error) });
+    }
+  }
+  return {
+    id: lab.id,
+    number: lab.number,
+    title: lab.title[lang],
+    source,
+    ok: !failed,
+    checks: results,
+  };
+}
+
+function describeFailure(
+  lab: Lab,
+  lang: Lang,
+  error: unknown,
+): Pick<CheckResult, 'message' | 'expected' | 'got'> {
+  if (!(error instanceof CheckFailure)) {
+    // The learner's code threw: that is a failed check with the error's own words, not a crash of the runner.
+    const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    return { message: say(lang, 'threw', { error: text.split('\n')[0] ?? text }) };
+  }
+  const { message, vars, expected, got } = error.detail;
+  const text = message.startsWith('@')
+    ? say(lang, message.slice(1) as 'timeout', vars)
+    : labText(lab.messages[message], lang, vars) || message;
+  return {
+    message: text,
+    ...(expected === undefined ? {} : { expected }),
+    ...(got === undefined ? {} : { got }),
+  };
+}
+
+export interface VerifyOutcome {
+  lab: Lab;
+  solution: LabResult;
+  starter: LabResult;
+  /** Why this lab does not hold: its solution fails, or its starter passes, or fails without a message. */
+  problems: string[];
+}
+
+/** Every solution passes and every starter fails with a message: no lab can rot, no check is vacuous. */
+export async function verifyAll(lang: Lang, session: LabSession, root = labsDir): Promise<VerifyOutcome[]> {
+  const outcomes: VerifyOutcome[] = [];
+  for (const lab of loadLabs()) {
+    const solution = await runLab(lab, { source: 'solution', lang, session, root });
+    const starter = await runLab(lab, { source: 'starter', lang, session, root });
+    const problems: string[] = [];
+    for (const check of solution.checks)
+      if (check.status !== 'pass') problems.push(say(lang, 'verifySolutionFails', { check: check.title }));
+    const failure = starter.checks.find((check) => check.status === 'fail');
+    if (!failure) problems.push(say(lang, 'verifyStarterPasses'));
+    else if (!failure.message) problems.push(say(lang, 'verifyStarterSilent', { check: failure.title }));
+    outcomes.push({ lab, solution, starter, problems });
+  }
+  return outcomes;
+}

@@ -1,0 +1,166 @@
+/**
+ * The labs as an MCP server, so a learner's own assistant can act as their tutor: each lab is a resource
+ * (its instructions), `explain_failure` is a prompt built from a real check run, and `lab_check` /
+ * `lab_hint` are tools. Checks go through `runLab`, the code `pnpm lab` runs; hints advance the same
+ * local ladder. It is also a worked example of an MCP server with all three primitives.
+ */
+import type { Lang } from '@memos-kit/terminal';
+import { type CallToolResult, McpServer } from '@modelcontextprotocol/server';
+import * as z from 'zod';
+import { filePairs, findLab, type Lab, labText, loadLabs } from './catalog.ts';
+import { say } from './messages.ts';
+import type { ProgressFile } from './progress.ts';
+import { docsPath, formatResult, pointer } from './report.ts';
+import { type LabSession, runLab } from './run.ts';
+
+const TUTOR_INFO = { name: 'memos-kit-labs', version: '1.0.0' } as const;
+
+export interface TutorOptions {
+  lang: Lang;
+  session: LabSession;
+  progress: ProgressFile;
+}
+
+const plainView = (lang: Lang) => ({ lang, paint: (_format: unknown, text: string) => text, width: 100 });
+
+/** A lab's instructions as Markdown: what a tutor needs to read before it helps. */
+function labInstructions(lab: Lab, lang: Lang): string {
+  const t = (key: Parameters<typeof say>[1], vars?: Record<string, string | number>) => say(lang, key, vars);
+  return [
+    `# ${t('tutorLabHeading', { number: lab.number, title: lab.title[lang] })}`,
+    '',
+    labText(lab.goal, lang),
+    '',
+    `- ${t('tutorTime', { minutes: lab.minutes })}`,
+    `- ${t('tutorFiles')}: ${filePairs(lab)
+      .map((pair) => `\`${pair.starter}\``)
+      .join(', ')}`,
+    `- ${t('tutorCheck', { id: lab.id })}`,
+    ...(lab.tryIt ? [`- ${t('tutorTry', { command: lab.tryIt })}`] : []),
+    `- ${pointer(lab, lang, 'readMore')}`,
+    '',
+    t('tutorRules'),
+  ].join('\n');
+}
+
+function unknownLab(lang: Lang, id: string): CallToolResult {
+  return {
+    content: [{ type: 'text', text: say(lang, 'unknownLab', { got: id, count: loadLabs().length }) }],
+    isError: true,
+  };
+}
+
+export function createTutorServer({ lang, session, progress }: TutorOptions): McpServer {
+  const server = new McpServer(TUTOR_INFO, { instructions: say(lang, 'tutorInstructions') });
+
+  for (const lab of loadLabs()) {
+    const uri = `lab://${lab.id}`;
+    server.registerResource(
+      lab.id,
+      uri,
+      { title: lab.title[lang], description: labText(lab.goal, lang), mimeType: 'text/markdown' },
+      async () => ({ contents: [{ uri, mimeType: 'text/markdown', text: labInstructions(lab, lang) }] }),
+    );
+  }
+
+  const labId = z.string().describe(say(lang, 'tutorIdArg'));
+
+  server.registerTool(
+    'lab_check',
+    {
+      title: say(lang, 'tutorCheckTitle'),
+      description: say(lang, 'tutorCheckDescription'),
+      inputSchema: z.object({
+        id: labId,
+        solution: z.boolean().optional().describe(say(lang, 'tutorSolutionArg')),
+      }),
+      // It runs the learner's code against local servers; nothing leaves the machine, and it changes no file
+      // of the learner's (only the local progress record).
+      annotations: {
+        readOnlyHint: false,
+        idempotentHint: true,
+        destructiveHint: false,
+        openWorldHint: false,
+      },
+    },
+    async ({ id, solution }) => {
+      const lab = findLab(id);
+      if (!lab) return unknownLab(lang, id);
+      const result = await runLab(lab, { source: solution ? 'solution' : 'starter', lang, session });
+      if (!solution && result.ok) progress.markPassed(lab.id);
+      return {
+        content: [{ type: 'text', text: formatResult(lab, result, plainView(lang)) }],
+        structuredContent: { ...result },
+      };
+    },
+  );
+
+  server.registerTool(
+    'lab_hint',
+    {
+      title: say(lang, 'tutorHintTitle'),
+      description: say(lang, 'tutorHintDescription'),
+      inputSchema: z.object({ id: labId }),
+      annotations: {
+        readOnlyHint: false,
+        idempotentHint: false,
+        destructiveHint: false,
+        openWorldHint: false,
+      },
+    },
+    async ({ id }) => {
+      const lab = findLab(id);
+      if (!lab) return unknownLab(lang, id);
+      const shown = progress.nextHint(lab.id, lab.hints.length);
+      const hints = lab.hints.slice(0, shown).map((hint) => hint[lang]);
+      return {
+        content: [
+          {
+            type: 'text',
+            text: [
+              ...hints.map((hint, index) => `${index + 1}/${lab.hints.length} ${hint}`),
+              docsPath(lab, lang),
+            ].join('\n'),
+          },
+        ],
+        structuredContent: { id: lab.id, shown, total: lab.hints.length, hints },
+      };
+    },
+  );
+
+  server.registerPrompt(
+    'explain_failure',
+    {
+      title: say(lang, 'tutorPromptTitle'),
+      description: say(lang, 'tutorPromptDescription'),
+      argsSchema: z.object({ id: labId }),
+    },
+    async ({ id }) => {
+      const lab = findLab(id);
+      if (!lab) throw new Error(say(lang, 'unknownLab', { got: id, count: loadLabs().length }));
+      const result = await runLab(lab, { source: 'starter', lang, session });
+      return {
+        description: lab.title[lang],
+        messages: [
+          {
+            role: 'user',
+            content: {
+              type: 'text',
+              text: [
+                say(lang, 'tutorPromptAsk'),
+                '',
+                labInstructions(lab, lang),
+                '',
+                '```',
+                formatResult(lab, result, plainView(lang)),
+                '```',
+              ].join('\n'),
+            },
+          },
+        ],
+      };
+    },
+  );
+
+  return server;
+}

@@ -1,0 +1,97 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { catalogProblems } from '@memos-kit/terminal';
+import { describe, expect, it } from 'vitest';
+import { filePairs, labsDir, loadLabs, repoRoot } from '../src/catalog.ts';
+import { messages } from '../src/messages.ts';
+
+const labs = loadLabs();
+const pages = JSON.parse(readFileSync(join(repoRoot, 'docs/.vitepress/pages.json'), 'utf8')) as Array<{
+  pages: Array<{ path: string }>;
+}>;
+const sidebar = new Set(pages.flatMap((group) => group.pages.map((page) => page.path)));
+
+describe('the labs', () => {
+  it('are at least eight, numbered in folder order, each with its own id', () => {
+    expect(labs.length).toBeGreaterThanOrEqual(8);
+    expect(labs.map((lab) => lab.number)).toEqual(labs.map((_, index) => index + 1));
+    expect(new Set(labs.map((lab) => lab.id)).size).toBe(labs.length);
+  });
+
+  it('follow the article: their sections never go backwards', () => {
+    const sections = labs.map((lab) => Number(lab.article.section));
+    expect(sections).toEqual([...sections].sort((a, b) => a - b));
+  });
+
+  it.each(labs.map((lab) => [lab.id, lab] as const))(
+    '%s: every file has a starter and a solution',
+    (_, lab) => {
+      for (const pair of filePairs(lab)) {
+        expect(existsSync(join(repoRoot, pair.starter)), pair.starter).toBe(true);
+        expect(existsSync(join(repoRoot, pair.solution)), pair.solution).toBe(true);
+        expect(readFileSync(join(repoRoot, pair.starter), 'utf8')).not.toBe(
+          readFileSync(join(repoRoot, pair.solution), 'utf8'),
+        );
+      }
+    },
+  );
+
+  it.each(labs.map((lab) => [lab.id, lab] as const))(
+    '%s: its prose is in both languages with the same placeholders',
+    (_, lab) => {
+      const pairs = {
+        title: lab.title,
+        goal: lab.goal,
+        learned: lab.learned,
+        ...Object.fromEntries(lab.hints.map((hint, index) => [`hint${index}`, hint])),
+        ...Object.fromEntries(Object.entries(lab.checks).map(([key, text]) => [`check.${key}`, text])),
+        ...Object.fromEntries(Object.entries(lab.messages).map(([key, text]) => [`message.${key}`, text])),
+      };
+      const zh = Object.fromEntries(Object.entries(pairs).map(([key, text]) => [key, text.zh]));
+      const en = Object.fromEntries(Object.entries(pairs).map(([key, text]) => [key, text.en]));
+      expect(catalogProblems({ zh, en })).toEqual([]);
+    },
+  );
+
+  it.each(labs.map((lab) => [lab.id, lab] as const))(
+    '%s: each check has a title and each failure a message',
+    (_, lab) => {
+      const source = readFileSync(join(labsDir, lab.dir, 'check.ts'), 'utf8');
+      const failures = [...source.matchAll(/fail\(\s*'(\w+)'/g)].map((match) => match[1] as string);
+      const conditional = [...source.matchAll(/'(\w+)' : '(\w+)'/g)].flatMap((match) => [match[1], match[2]]);
+      for (const key of [...failures, ...conditional])
+        expect(lab.messages, `${lab.id}: ${key}`).toHaveProperty(key as string);
+      const ids = [...source.matchAll(/id: '(\w+)'/g)].map((match) => match[1] as string);
+      for (const id of ids) expect(lab.checks, `${lab.id}: ${id}`).toHaveProperty(id);
+    },
+  );
+
+  it.each(labs.map((lab) => [lab.id, lab] as const))(
+    '%s: has a docs page in both languages, in the sidebar',
+    (_, lab) => {
+      expect(existsSync(join(repoRoot, 'docs', `${lab.docs}.md`))).toBe(true);
+      expect(existsSync(join(repoRoot, 'docs', 'en', `${lab.docs}.md`))).toBe(true);
+      expect(sidebar.has(lab.docs)).toBe(true);
+      // The page folds the same hint ladder `pnpm lab --hint` climbs, and names the check command.
+      for (const [lang, file] of [
+        ['zh', `${lab.docs}.md`],
+        ['en', `en/${lab.docs}.md`],
+      ] as const) {
+        const page = readFileSync(join(repoRoot, 'docs', file), 'utf8');
+        for (const hint of lab.hints) expect(page, file).toContain(hint[lang]);
+        expect(page, file).toContain(`pnpm lab ${lab.id}`);
+      }
+    },
+  );
+
+  it('are linked from both workshop plans', () => {
+    for (const file of ['docs/workshop/index.md', 'docs/en/workshop/index.md']) {
+      const plan = readFileSync(join(repoRoot, file), 'utf8');
+      for (const lab of labs) expect(plan, `${file}: ${lab.id}`).toContain(`](../${lab.docs})`);
+    }
+  });
+
+  it('the commands’ messages are in both languages with the same placeholders', () => {
+    expect(catalogProblems(messages.catalogs)).toEqual([]);
+  });
+});

@@ -1,0 +1,140 @@
+// `pnpm lab` as a learner uses it, on a copy of the labs (KIT_LAB_WORKDIR), so progress, hints and resets
+// never touch the repository.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runEntry } from '@memos-kit/process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { labsDir, loadLabs } from '../src/catalog.ts';
+import { makeWorkdir, type Workdir } from './support/workdir.ts';
+
+const CLI = join(labsDir, 'src', 'cli.ts');
+let work: Workdir;
+const lab = (args: string[]) =>
+  runEntry(CLI, { args, env: { KIT_LAB_WORKDIR: work.root }, timeoutMs: 60_000 });
+
+beforeAll(() => {
+  work = makeWorkdir('starter');
+});
+afterAll(() => work.remove());
+
+describe('pnpm lab', () => {
+  it('lists every lab in Chinese by default and in English with --lang en, with time and state', async () => {
+    const [zh, en] = await Promise.all([lab([]), lab(['--lang', 'en'])]);
+    expect(zh.code).toBe(0);
+    expect(zh.stdout).toContain(`工作坊练习：${loadLabs().length} 个`);
+    expect(zh.stdout).toContain('15 分钟');
+    for (const { id, title } of loadLabs()) {
+      expect(zh.stdout).toContain(title.zh);
+      expect(en.stdout).toContain(title.en);
+      expect(en.stdout).toContain(id);
+    }
+    expect(en.stdout).toContain('to do');
+    expect(en.stdout).not.toMatch(/\p{Script=Han}/u);
+  });
+
+  it('--list --json gives ids, titles and {starter, solution} pairs from the repository root', async () => {
+    const run = await lab(['--list', '--json']);
+    const list = JSON.parse(run.stdout) as Array<{
+      id: string;
+      title: { zh: string; en: string };
+      starter: Array<{ starter: string; solution: string }>;
+    }>;
+    expect(list.map((entry) => entry.id)).toEqual(loadLabs().map((entry) => entry.id));
+    for (const entry of list) {
+      expect(entry.title.zh && entry.title.en).toBeTruthy();
+      for (const pair of entry.starter) {
+        expect(pair.starter).toMatch(/^labs\/\d\d-[a-z-]+\/starter\//);
+        expect(pair.solution).toBe(pair.starter.replace('/starter/', '/solution/'));
+      }
+    }
+  });
+
+  it('on a starter: exit 1, the step that failed, expected and got, and a hint pointing to the article and docs', async () => {
+    const run = await lab(['two-messages', '--lang', 'en']);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('✗ rest.http has the article’s request line');
+    expect(run.stdout).toMatch(/expected:\n\s+GET \/api\/v1\/memos\?pageSize=1&filter=/);
+    expect(run.stdout).toMatch(/got:\n\s+GET \/api\/v1\/memos HTTP\/1\.1/);
+    expect(run.stdout).toContain('section 1 of the article');
+    expect(run.stdout).toContain('docs/en/labs/two-messages.md');
+  });
+
+  it('--json gives one result per check', async () => {
+    const run = await lab(['8', '--json']);
+    expect(run.code).toBe(1);
+    const result = JSON.parse(run.stdout) as {
+      id: string;
+      ok: boolean;
+      checks: Array<{ id: string; status: string; expected?: string }>;
+    };
+    expect(result.id).toBe('hateoas-menu');
+    expect(result.checks.map((check) => check.id)).toEqual([
+      'everyState',
+      'linksOnly',
+      'followLink',
+      'versusTools',
+    ]);
+    expect(result.checks.map((check) => check.status)).toEqual(['fail', 'skip', 'skip', 'skip']);
+    expect(result.checks[0]?.expected).toContain('refund');
+  });
+
+  it('--solution checks the reference solution and passes', async () => {
+    const run = await lab(['hateoas-menu', '--solution', '--lang', 'en']);
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.stdout).toContain('That was the last lab.');
+  });
+
+  it('--hint climbs the ladder one rung per call', async () => {
+    const first = await lab(['3', '--hint', '--lang', 'en']);
+    const second = await lab(['3', '--hint', '--lang', 'en']);
+    expect(first.stdout).toContain('1/4');
+    expect(first.stdout).not.toContain('2/4');
+    expect(second.stdout).toContain('2/4');
+    expect(second.stdout).not.toContain('3/4');
+  });
+
+  it('--diff and --reset ask first; with no terminal they need --yes', async () => {
+    for (const flag of ['--diff', '--reset']) {
+      const run = await lab(['1', flag, '--lang', 'en']);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain('--yes');
+    }
+  });
+
+  it('--diff --yes shows the learner’s lines against the solution’s', async () => {
+    const run = await lab(['6', '--diff', '--yes', '--lang', 'en']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('- process.stdout.cork();');
+    expect(run.stdout).toContain("+   console.error('server: received tools/call');");
+  });
+
+  it('--reset --yes restores the committed starter', async () => {
+    const file = join(work.root, '01-two-messages', 'starter', 'rest.http');
+    const committed = readFileSync(join(labsDir, '01-two-messages', 'starter', 'rest.http'), 'utf8');
+    writeFileSync(file, 'GET /learner-was-here HTTP/1.1\n');
+    const run = await lab(['1', '--reset', '--yes', '--lang', 'en']);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toContain('Restored: rest.http, mcp.http');
+    expect(readFileSync(file, 'utf8')).toBe(committed);
+  });
+
+  it('--reset --yes without git says what to do instead, exit 1, and leaves the file alone', async () => {
+    const file = join(work.root, '02-discover-list-call', 'starter', 'client.ts');
+    writeFileSync(file, '// the learner was here\n');
+    const run = await runEntry(CLI, {
+      args: ['2', '--reset', '--yes', '--lang', 'en'],
+      env: { KIT_LAB_WORKDIR: work.root, PATH: join(work.root, 'no-such-dir') },
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain(
+      'Cannot restore: git was not found. Copy labs/02-discover-list-call/starter/ again',
+    );
+    expect(readFileSync(file, 'utf8')).toBe('// the learner was here\n');
+  });
+
+  it('an unknown lab is a usage error', async () => {
+    const run = await lab(['no-such-lab', '--lang', 'en']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('no lab "no-such-lab"');
+  });
+});

@@ -1,0 +1,55 @@
+// `pnpm lab --verify-all` as CI runs it, and the promise of the issue: copying a lab's solution over its
+// starter makes `pnpm lab <id>` pass (in a copy outside the repository, never by editing it).
+import { join } from 'node:path';
+import { runEntry } from '@memos-kit/process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { labsDir, loadLabs } from '../src/catalog.ts';
+import { LabSession, runLab, verifyAll } from '../src/run.ts';
+import { makeWorkdir, type Workdir } from './support/workdir.ts';
+
+const CLI = join(labsDir, 'src', 'cli.ts');
+// One session for the file: the checks share the kit's server, as `pnpm lab --verify-all` does.
+const session = new LabSession();
+let solved: Workdir;
+
+beforeAll(() => {
+  solved = makeWorkdir('solved');
+});
+
+afterAll(async () => {
+  await session.close();
+  solved.remove();
+});
+
+describe('every lab', () => {
+  it('holds: its solution passes and its starter fails with a message', async () => {
+    const outcomes = await verifyAll('en', session);
+    for (const outcome of outcomes) {
+      expect(outcome.problems, outcome.lab.id).toEqual([]);
+      const failure = outcome.starter.checks.find((check) => check.status === 'fail');
+      expect(failure?.message, outcome.lab.id).toBeTruthy();
+    }
+    expect(outcomes.length).toBe(loadLabs().length);
+  }, 240_000);
+
+  it('passes in a copy where the solution files were copied over the starter files', async () => {
+    for (const lab of loadLabs()) {
+      const result = await runLab(lab, { source: 'starter', lang: 'zh', session, root: solved.root });
+      expect(
+        result.checks.filter((check) => check.status !== 'pass'),
+        lab.id,
+      ).toEqual([]);
+    }
+  }, 240_000);
+
+  it('pnpm lab <id> exits 0 on that copy and remembers it there', async () => {
+    const env = { KIT_LAB_WORKDIR: solved.root };
+    const run = await runEntry(CLI, { args: ['discover-list-call', '--lang', 'en'], env, timeoutMs: 60_000 });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toContain('All 4 checks pass.');
+    expect(run.stdout).toContain('Next lab: pnpm lab 3');
+    const list = await runEntry(CLI, { args: ['--lang', 'en'], env });
+    expect(list.stdout).toMatch(/discover-list-call .*✓ done/);
+    expect(list.stdout).toMatch(/two-messages .*to do/);
+  }, 120_000);
+});
