@@ -111,7 +111,7 @@ function load(source: string, lang: Lang): Recording {
 function exported(recording: Recording, format: ExportFormat): string {
   if (format === 'har') return `${JSON.stringify(toHar(recording), null, 2)}\n`;
   if (format === 'mermaid') return toMermaid(recording);
-  return toJsonl([recording.start, ...recording.frames]);
+  return toJsonl(recording.all);
 }
 
 await command(spec, async ({ values, positionals, lang, paint }) => {

@@ -17,7 +17,7 @@ function clockFrom(startedAt: Date) {
 function toRecording(writer: RecordingWriter): Recording {
   const [start, ...frames] = writer.frames;
   if (start?.kind !== 'start') throw new Error('a writer always begins with its start frame');
-  return { start, frames: frames.filter((frame) => frame.kind !== 'start') };
+  return { start, frames: frames.filter((frame) => frame.kind !== 'start'), all: writer.frames };
 }
 
 interface HttpSide {

@@ -29,8 +29,12 @@ export class RecordingError extends Error {
 }
 
 export interface Recording {
+  /** The first session's start frame. */
   start: StartFrame;
+  /** Every exchange frame of every session, in file order; HTTP exchanges numbered across sessions. */
   frames: ExchangeFrame[];
+  /** Every frame as it stands in the file, start frames included, for writing the file back. */
+  all: Frame[];
 }
 
 const ajv = new Ajv2020({ allErrors: false, strict: true, validateFormats: false });
@@ -56,8 +60,14 @@ export function parseRecording(text: string): Recording {
   if (endsCleanly) lines.pop();
   let start: StartFrame | undefined;
   const frames: ExchangeFrame[] = [];
-  const requests = new Set<number>();
-  const streams = new Set<number>();
+  const all: Frame[] = [];
+  let requests = new Set<number>();
+  let streams = new Set<number>();
+  // A file may hold several sessions, one after another (a recorder appends): each opens with a start
+  // frame and numbers its frames from 0; its HTTP exchanges are numbered after the previous sessions'.
+  let seq = -1;
+  let offset = 0;
+  let highest = 0;
   for (const [index, line] of lines.entries()) {
     const number = index + 1;
     if (line.trim() === '') continue;
@@ -71,50 +81,51 @@ export function parseRecording(text: string): Recording {
       throw new RecordingError('not-json', number, error instanceof Error ? error.message : String(error));
     }
     if (!validateFrame(value)) throw new RecordingError('schema', number, describe(validateFrame.errors));
-    const frame = value;
-    const expected = start === undefined ? 0 : frames.length + 1;
-    if (start === undefined && frame.kind !== 'start')
-      throw new RecordingError(
-        'no-start',
-        number,
-        `the first frame must be a start frame, not ${frame.kind}`,
-      );
-    if (frame.seq !== expected)
-      throw new RecordingError('sequence', number, `seq is ${frame.seq}, expected ${expected}`);
-    if (frame.kind === 'start') {
-      start = frame;
+    const read = value;
+    if (start === undefined && read.kind !== 'start')
+      throw new RecordingError('no-start', number, `the first frame must be a start frame, not ${read.kind}`);
+    const expected = read.kind === 'start' ? 0 : seq + 1;
+    if (read.seq !== expected)
+      throw new RecordingError('sequence', number, `seq is ${read.seq}, expected ${expected}`);
+    seq = read.seq;
+    all.push(read);
+    if (read.kind === 'start') {
+      start ??= read;
+      offset = highest;
+      requests = new Set();
+      streams = new Set();
       continue;
     }
-    switch (frame.kind) {
-      case 'http-request':
-        requests.add(frame.exchange);
-        break;
-      case 'http-response':
-        if (!requests.has(frame.exchange))
-          throw new RecordingError(
-            'orphan',
-            number,
-            `a response to exchange ${frame.exchange}, which has no request`,
-          );
-        if (frame.body === undefined) streams.add(frame.exchange);
-        break;
-      case 'sse-event':
-      case 'http-end':
-        if (!streams.has(frame.exchange))
-          throw new RecordingError(
-            'orphan',
-            number,
-            `an SSE frame of exchange ${frame.exchange}, which has no open stream`,
-          );
-        if (frame.kind === 'http-end') streams.delete(frame.exchange);
-        break;
-      case 'stdio-line':
-        break;
-    }
+    const frame = read.kind === 'stdio-line' ? read : { ...read, exchange: read.exchange + offset };
+    const problem = checkOrder(frame, requests, streams);
+    if (problem) throw new RecordingError('orphan', number, problem);
+    if (frame.kind !== 'stdio-line') highest = Math.max(highest, frame.exchange);
     frames.push(frame);
   }
   if (!start) throw new RecordingError('empty', 1, 'the file has no frames');
-  return { start, frames };
+  return { start, frames, all };
+}
+
+/** An exchange's frames come in order: request, response, then (for a stream) its events and its end. */
+function checkOrder(frame: ExchangeFrame, requests: Set<number>, streams: Set<number>): string | undefined {
+  switch (frame.kind) {
+    case 'http-request':
+      requests.add(frame.exchange);
+      return undefined;
+    case 'http-response':
+      if (!requests.has(frame.exchange))
+        return `a response to exchange ${frame.exchange}, which has no request`;
+      if (frame.body === undefined) streams.add(frame.exchange);
+      return undefined;
+    case 'sse-event':
+    case 'http-end':
+      if (!streams.has(frame.exchange))
+        return `an SSE frame of exchange ${frame.exchange}, which has no open stream`;
+      if (frame.kind === 'http-end') streams.delete(frame.exchange);
+      return undefined;
+    case 'stdio-line':
+      return undefined;
+  }
 }
 
 export function readRecording(file: string): Recording {

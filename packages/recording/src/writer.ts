@@ -32,7 +32,8 @@ export class RecordingWriter {
         time: new Date().toISOString(),
         elapsedMs: Math.round((performance.now() - this.#started) * 10) / 10,
       }));
-    if (options.file !== undefined) this.#fd = openSync(options.file, 'w');
+    // Appending: a client that starts the server twice (the SDK's stdio probe) leaves two sessions, not one.
+    if (options.file !== undefined) this.#fd = openSync(options.file, 'a');
     this.#emit({
       seq: 0,
       ...this.#now(),
