@@ -18,8 +18,8 @@ import { type Recording, RecordingError, type RecordingProblem } from './reader.
 import { NOT_RECORDED, ReplayIndex, replayHandler, replayStdio } from './replay.ts';
 import { toJsonl } from './writer.ts';
 
-/** Next to `pnpm serve`'s 5230, so both can run at once in class. */
-const DEFAULT_PORT = '5231';
+/** Beside `pnpm serve`'s 5230 and the 5231 the docs give a second Memos, so all three can run at once. */
+const DEFAULT_PORT = '5232';
 const EXPORTS = ['jsonl', 'har', 'mermaid'] as const;
 type ExportFormat = (typeof EXPORTS)[number];
 
