@@ -1,3 +1,4 @@
+import { MAX_JSON_DEPTH, nestedDeeperThan } from '@memos-kit/memos-rest';
 import { type Headers, headerValue } from './frames.ts';
 
 const PROTOCOL_VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
@@ -40,9 +41,14 @@ function asRpcRequest(value: unknown): RpcRequest | undefined {
   return { method: value.method, ...(params ? { params: params as Record<string, unknown> } : {}) };
 }
 
+/**
+ * JSON, or not: a body nested deeper than the kit's servers accept counts as text, so matching it (which
+ * walks the value) stays bounded, with the same limit as theirs.
+ */
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
-    return { ok: true, value: JSON.parse(text) };
+    const value: unknown = JSON.parse(text);
+    return nestedDeeperThan(value, MAX_JSON_DEPTH) ? { ok: false } : { ok: true, value };
   } catch {
     return { ok: false };
   }

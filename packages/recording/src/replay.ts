@@ -1,5 +1,4 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
@@ -240,13 +239,41 @@ export async function replayStdio(
   options: ReplayOptions = {},
 ): Promise<void> {
   const index = new ReplayIndex(recording);
-  const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
   const answering: Promise<void>[] = [];
-  for await (const line of lines) {
-    if (line.trim() === '') continue;
-    answering.push(answerLine(index, line, output, options));
+  let parts: Buffer[] = [];
+  let size = 0;
+  const endLine = () => {
+    const line = Buffer.concat(parts).toString('utf8').replace(/\r$/, '');
+    const overlong = size > MAX_BODY_BYTES;
+    parts = [];
+    size = 0;
+    if (overlong) {
+      const error = {
+        code: -32600,
+        message: `Invalid Request: a line must not exceed ${MAX_BODY_BYTES} bytes`,
+      };
+      output.write(`${JSON.stringify({ jsonrpc: '2.0', id: null, error })}\n`);
+    } else if (line.trim() !== '') answering.push(answerLine(index, line, output, options));
+  };
+  // Lines are cut on bytes and bounded, as the kit's stdio server does: a line that never ends cannot
+  // fill the memory.
+  for await (const chunk of input) {
+    const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+    let start = 0;
+    for (let at = bytes.indexOf(0x0a); at !== -1; at = bytes.indexOf(0x0a, start)) {
+      keep(bytes.subarray(start, at));
+      endLine();
+      start = at + 1;
+    }
+    keep(bytes.subarray(start));
   }
+  if (size > 0) endLine();
   await Promise.all(answering);
+
+  function keep(part: Buffer): void {
+    size += part.length;
+    if (size <= MAX_BODY_BYTES) parts.push(part);
+  }
 }
 
 async function answerLine(index: ReplayIndex, line: string, output: Writable, options: ReplayOptions) {

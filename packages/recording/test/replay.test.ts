@@ -134,6 +134,32 @@ describe('replay over HTTP', () => {
   });
 });
 
+describe('bad input', () => {
+  it('answers a body nested far deeper than any server accepts as not recorded, not with a 500', async () => {
+    const deep = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+    const response = await fetch(`${replay.url}/mcp`, { method: 'POST', body: deep });
+    expect(response.status).toBe(404);
+  });
+
+  it('refuses a stdio line longer than a message may be, and keeps serving', async () => {
+    const input = new PassThrough();
+    const output = new PassThrough();
+    const written: string[] = [];
+    output.on('data', (chunk: Buffer) => written.push(chunk.toString()));
+    const done = replayStdio(recording, input, output, { pace: 'fast' });
+    input.write('x'.repeat(1024 * 1024 + 10));
+    input.write('\n{"jsonrpc":"2.0","id":2,"method":"ping"}\n');
+    input.end();
+    await done;
+    const answers = written
+      .join('')
+      .trim()
+      .split('\n')
+      .map((text) => JSON.parse(text));
+    expect(answers.map((answer) => answer.error?.code)).toEqual([-32600, NOT_RECORDED]);
+  });
+});
+
 describe('replay over stdio', () => {
   it('answers each recorded line with the recorded answer, re-addressed, and an unknown one with an error line', async () => {
     const input = new PassThrough();
