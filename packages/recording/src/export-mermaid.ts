@@ -61,7 +61,8 @@ export function toMermaid(recording: Recording): string {
   const exchanges = groupExchanges(recording.frames);
   const hasHttp = exchanges.some((e) => e.transport === 'http');
   const hasStdio = exchanges.some((e) => e.transport === 'stdio');
-  const lines = ['sequenceDiagram', '  autonumber', '  participant C as client'];
+  // No autonumber: mermaid draws its numbers smaller than a projector can show (the docs measure labels).
+  const lines = ['sequenceDiagram', '  participant C as client'];
   if (hasHttp) lines.push('  participant S as server (HTTP)');
   if (hasStdio) lines.push('  participant P as server (stdio)');
   const arrow = (from: string, to: string, reply: boolean, label: string) =>

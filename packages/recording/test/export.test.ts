@@ -55,7 +55,7 @@ describe('mermaid export', () => {
   it('draws one arrow per message: method and path out, status and result kind back, each SSE event and stdio line', () => {
     const diagram = toMermaid(fromFixtures());
     const lines = diagram.trim().split('\n');
-    expect(lines.slice(0, 2)).toEqual(['sequenceDiagram', '  autonumber']);
+    expect(lines.slice(0, 2)).toEqual(['sequenceDiagram', '  participant C as client']);
     expect(lines).toContain('  C->>S: POST /mcp server/discover');
     expect(lines).toContain('  S-->>C: 200 error -32602');
     expect(lines).toContain('  S-->>C: 200 result (isError)');
