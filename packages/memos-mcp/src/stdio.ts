@@ -16,7 +16,6 @@ import {
   stdioCommand,
 } from './cli-options.ts';
 import { createMcpServer } from './mcp/create-server.ts';
-import { recordStdio } from './record.ts';
 import { LineTransport } from './stdio/line-transport.ts';
 
 // The log prefix tells these lines from a host's own when both write to one terminal.

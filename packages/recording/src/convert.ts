@@ -1,5 +1,5 @@
 import { loadFixture, loadManifest } from '@memos-kit/wire';
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { type Headers, textBody } from './frames.ts';
 import { Masker } from './mask.ts';
 import type { Recording } from './reader.ts';
@@ -230,7 +230,7 @@ const tourSubsetSchema = {
   },
 };
 
-const validateTour = new Ajv2020({ strict: false }).compile<TourReportSubset>(tourSubsetSchema);
+let tourValidator: ValidateFunction<TourReportSubset> | undefined;
 
 export class NotATourReport extends Error {
   override name = 'NotATourReport';
@@ -253,6 +253,8 @@ export function isTourReport(value: unknown): boolean {
  * `startedAt` (now, by default) stands for the moment the first request left.
  */
 export function fromTourReport(value: unknown, startedAt = new Date()): Recording {
+  tourValidator ??= new Ajv2020({ strict: false }).compile<TourReportSubset>(tourSubsetSchema);
+  const validateTour = tourValidator;
   if (!validateTour(value)) {
     const error = validateTour.errors?.[0];
     throw new NotATourReport(

@@ -1,5 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
-import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import schema from '../schema/recording-frame.schema.json' with { type: 'json' };
 import type { ExchangeFrame, Frame, StartFrame } from './frames.ts';
 
@@ -37,8 +37,14 @@ export interface Recording {
   all: Frame[];
 }
 
-const ajv = new Ajv2020({ allErrors: false, strict: true, validateFormats: false });
-const validateFrame = ajv.compile<Frame>(schema);
+/** Compiled on first use: a server that never reads a recording pays nothing for it. */
+let frameValidator: ValidateFunction<Frame> | undefined;
+function frameValidatorOnce(): ValidateFunction<Frame> {
+  frameValidator ??= new Ajv2020({ allErrors: false, strict: true, validateFormats: false }).compile<Frame>(
+    schema,
+  );
+  return frameValidator;
+}
 
 function describe(errors: ErrorObject[] | null | undefined): string {
   // oneOf reports every branch; the most specific error is the deepest one.
@@ -80,6 +86,7 @@ export function parseRecording(text: string): Recording {
         throw new RecordingError('truncated', number, 'the file ends inside this line');
       throw new RecordingError('not-json', number, error instanceof Error ? error.message : String(error));
     }
+    const validateFrame = frameValidatorOnce();
     if (!validateFrame(value)) throw new RecordingError('schema', number, describe(validateFrame.errors));
     const read = value;
     if (start === undefined && read.kind !== 'start')
