@@ -76,6 +76,7 @@ await command(playgroundCommand, async ({ values, lang, paint }) => {
       'allowed-host': undefined,
       'public-url': undefined,
       'cors-origin': undefined,
+      record: undefined,
     },
     lang,
   );
