@@ -77,6 +77,7 @@ await command(playgroundCommand, async ({ values, lang, paint }) => {
       'public-url': undefined,
       'cors-origin': undefined,
       profile: undefined,
+      record: undefined,
     },
     lang,
   );

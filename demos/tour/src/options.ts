@@ -63,6 +63,14 @@ export const spec = {
         en: 'print one JSON document describing every exchange instead of the text tour',
       },
     },
+    replay: {
+      type: 'string',
+      value: 'FILE',
+      help: {
+        zh: '不启动本项目的服务端，改为对着 pnpm replay FILE 回放的录制走一遍（HTTP 和 stdio 都是回放）',
+        en: "run against pnpm replay FILE instead of the kit's servers (HTTP and stdio both replayed)",
+      },
+    },
   },
   epilogue: {
     zh: 'JSON 报告的结构见 demos/tour/schema/tour-report.schema.json。例如：\n  pnpm demo --json --pace fast > tour.json',
@@ -101,6 +109,8 @@ export interface TourOptions {
   full: boolean;
   interactive: boolean;
   json: boolean;
+  /** A recording (or a --json report) that `pnpm replay` serves in place of the kit's servers. */
+  replay?: string;
 }
 
 function isPace(value: string): value is Pace {
@@ -130,6 +140,7 @@ export function tourOptions(parsed: ParsedCommand<typeof spec.options>): TourOpt
     full: values.full,
     interactive: values.interactive,
     json: values.json,
+    ...(values.replay === undefined ? {} : { replay: values.replay }),
   };
 }
 

@@ -1,5 +1,9 @@
 import { type Pace, startServer } from '@memos-kit/memos-mcp';
+import { startEntry } from '@memos-kit/process';
 import { type StdioSession, startStdioSession } from './stdio-client.ts';
+
+/** `pnpm replay`'s entry: with --replay, it stands in for both of the kit's servers. */
+const replayEntry = new URL('../../../packages/recording/src/cli.ts', import.meta.url);
 
 export interface RunningServer {
   url: string;
@@ -30,24 +34,61 @@ export class Resources implements ResourcePool {
   #stdioReady: Promise<StdioSession> | undefined;
   #closed = false;
 
-  /** `pace` is the server's: `article` plays section 8.2's 1 s / 3 s, `off` answers at once. */
-  constructor(pace: Pace, events: ResourceEvents = {}) {
+  readonly #replay: string | undefined;
+
+  /**
+   * `pace` is the server's: `article` plays section 8.2's 1 s / 3 s, `off` answers at once. With `replay`
+   * (a recording), `pnpm replay` serves every dataset's requests over HTTP and the stdio step's line.
+   */
+  constructor(pace: Pace, events: ResourceEvents = {}, replay?: string) {
     this.#pace = pace;
     this.#events = events;
+    this.#replay = replay;
+  }
+
+  /** The replay's pace follows the tour's: the recorded spacing, or none. */
+  #replayArgs(): string[] {
+    return [
+      this.#replay ?? '',
+      '--pace',
+      this.#pace === 'off' ? 'fast' : 'recorded',
+      '--no-color',
+      '--lang',
+      'en',
+    ];
+  }
+
+  /** One replay server answers for every dataset: the recording holds what each one said. */
+  #startReplay(): Promise<{ url: string; close(): Promise<void> }> {
+    const entry = startEntry(replayEntry, { args: [...this.#replayArgs(), '--port', '0'] });
+    return entry.waitFor(/http:\/\/127\.0\.0\.1:\d+/).then(
+      (text) => ({
+        url: /http:\/\/127\.0\.0\.1:\d+/.exec(text)?.[0] ?? '',
+        close: async () => void (await entry.stop()),
+      }),
+      async (error: unknown) => {
+        await entry.stop();
+        throw error;
+      },
+    );
   }
 
   server(dataset: string): Promise<RunningServer> {
     if (this.#closed) return Promise.reject(new Error('the tour is shutting down'));
     let pending = this.#servers.get(dataset);
     if (!pending) {
-      const starting = startServer({
-        host: '127.0.0.1',
-        port: 0,
-        dataset,
-        pace: this.#pace,
-        // The tour replays the article, whose adapter words a REST failure as the message alone (id 5).
-        errorText: 'article',
-      });
+      const replaying = this.#replay === undefined ? undefined : this.#servers.values().next().value;
+      const starting =
+        this.#replay === undefined
+          ? startServer({
+              host: '127.0.0.1',
+              port: 0,
+              dataset,
+              pace: this.#pace,
+              // The tour replays the article, whose adapter words a REST failure as the message alone (id 5).
+              errorText: 'article',
+            })
+          : (replaying ?? this.#startReplay());
       starting.then(
         (s) => this.#events.onServer?.({ url: s.url, dataset }),
         () => {},
@@ -62,7 +103,10 @@ export class Resources implements ResourcePool {
   stdio(dataset: string): Promise<StdioSession> {
     if (this.#closed) return Promise.reject(new Error('the tour is shutting down'));
     if (!this.#stdio) {
-      const starting = startStdioSession(['--dataset', dataset]);
+      const starting =
+        this.#replay === undefined
+          ? startStdioSession(['--dataset', dataset])
+          : startStdioSession([...this.#replayArgs(), '--transport', 'stdio'], replayEntry);
       this.#stdio = starting;
       this.#stdioReady = starting.then(async (session) => {
         await session.ready;

@@ -32,8 +32,12 @@ export interface StdioSession {
  * per line. The interpreter is this Node with tsx loaded (`entryArgs`), so no build step, no shell and no
  * npx are involved; the spawn stays ours because a Host owns its child's pipes line by line.
  */
-export async function startStdioSession(args: readonly string[] = []): Promise<StdioSession> {
-  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, entryArgs(stdioServerPath, args), {
+export async function startStdioSession(
+  args: readonly string[] = [],
+  entry: URL | string = stdioServerPath,
+): Promise<StdioSession> {
+  const entryPath = entry instanceof URL ? fileURLToPath(entry) : entry;
+  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, entryArgs(entryPath, args), {
     cwd: repoRoot,
     stdio: ['pipe', 'pipe', 'pipe'],
   });
@@ -79,7 +83,7 @@ export async function startStdioSession(args: readonly string[] = []): Promise<S
 
   return {
     pid,
-    command: ['node', '--import', 'tsx', relative(repoRoot, stdioServerPath).split(sep).join('/'), ...args],
+    command: ['node', '--import', 'tsx', relative(repoRoot, entryPath).split(sep).join('/'), ...args],
     ready,
     async exchange(line, signal) {
       await ready;

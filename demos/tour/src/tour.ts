@@ -79,10 +79,14 @@ export async function runTour(options: TourOptions, io: TourIO, signal: AbortSig
         full: options.full,
         write: io.write,
       });
-  const resources = new Resources(options.pace === 'article' ? 'article' : 'off', {
-    onServer: (server) => view?.serverStarted(server.url, server.dataset),
-    onStdio: (session) => view?.stdioStarted(session.pid),
-  });
+  const resources = new Resources(
+    options.pace === 'article' ? 'article' : 'off',
+    {
+      onServer: (server) => view?.serverStarted(server.url, server.dataset),
+      onStdio: (session) => view?.stdioStarted(session.pid),
+    },
+    options.replay,
+  );
   const prompt = options.interactive && io.input ? new Prompt(io.input) : undefined;
   const ctx: ExchangeContext = { resources, signal, view };
   const records: StepRecord[] = [];

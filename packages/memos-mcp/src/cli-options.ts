@@ -67,6 +67,14 @@ const adapterOptions = {
       en: 'article: tools only, as in the article (default); full: adds resources, prompts, a confirmation before destructive tools (input_required) and subscriptions/listen',
     },
   },
+  record: {
+    type: 'string',
+    value: 'FILE.jsonl',
+    help: {
+      zh: '把每一次交换逐帧写进这个文件（每帧一行 JSON，令牌已遮盖），之后可以用 pnpm replay 回放',
+      en: 'write every exchange to this file, one JSON line per frame (tokens masked), for pnpm replay to serve back',
+    },
+  },
 } as const satisfies OptionSpecs;
 
 /** Only HTTP has a Host header to guard: the names a reverse proxy or a public address adds. */

@@ -12,7 +12,7 @@ import {
   contractLine,
   serveCommand,
 } from './cli-options.ts';
-import { type RunningAdapter, startServer } from './index.ts';
+import { allowedHostnamesFor, type RunningAdapter, startServer } from './index.ts';
 
 /** Long enough for a call in flight to finish (the article's pace answers at 3 s), short enough to feel like a stop. */
 const GRACE_MS = 4_000;
@@ -97,13 +97,28 @@ await command(serveCommand, async ({ values, lang, paint, width }) => {
   const options = cliOptions(values, lang);
   const time = () => new Date().toISOString().slice(11, 23);
   const log = (line: string) => process.stdout.write(`${paint('dim', time())}  ${line}\n`);
-  const server = await startServer({ ...options, log }).catch((error: unknown) => {
-    const problem = listenProblem(error, options, lang);
-    throw problem === error ? cannotStart(error, lang) : problem;
-  });
+  const record = values.record;
+  // Recording: the server moves to a private loopback port and the recorder takes the one asked for,
+  // accepting the Host names the server would have accepted there.
+  const behind = { host: '127.0.0.1', port: 0, allowedHostnames: allowedHostnamesFor(options.host) };
+  const server = await startServer({ ...options, log, ...(record === undefined ? {} : behind) })
+    .then((started) =>
+      record === undefined
+        ? started
+        : // Loaded only when asked for, so a plain start stays as quick as before.
+          import('./record.ts').then(({ recordInFront }) =>
+            recordInFront(started, options, record, 'pnpm serve --record'),
+          ),
+    )
+    .catch((error: unknown) => {
+      const problem = listenProblem(error, options, lang);
+      throw problem === error ? cannotStart(error, lang) : problem;
+    });
   process.stdout.write(`${banner(server, options, paint, lang)}\n`);
   for (const note of startNotes(server, options, lang))
     for (const line of wrapText(note, width)) process.stdout.write(`${line}\n`);
+  if (record !== undefined)
+    process.stdout.write(`  ${paint('dim', cliWords.t(lang, 'recording', { file: record }))}\n`);
   const rest = bannerWords(lang);
   closeOnSignals(async (signal) => {
     process.stdout.write(`\n${rest('stopping', { signal, seconds: GRACE_MS / 1000 })}\n`);

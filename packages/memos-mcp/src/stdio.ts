@@ -48,7 +48,14 @@ await command(stdioCommand, async ({ values, lang }) => {
     else log(say(token === undefined ? 'upstreamAnonymous' : 'tokenRejected', { url: memosUrl }));
   }
   if (settings.allOperations) log(allOperationsWarning(toolsBeyondAllowlist(adapter.catalog), lang));
-  const transport = new LineTransport(process.stdin, process.stdout);
+  const record = values.record;
+  const pipes =
+    record === undefined
+      ? { input: process.stdin, output: process.stdout }
+      : // Loaded only when asked for, so a plain start stays as quick as before.
+        (await import('./record.ts')).recordStdio(record, token, 'pnpm mcp:stdio --record');
+  if (record !== undefined) log(say('recording', { file: record }));
+  const transport = new LineTransport(pipes.input, pipes.output);
   serveStdio(
     () =>
       createMcpServer(

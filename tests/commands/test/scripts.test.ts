@@ -17,7 +17,7 @@ const demos: Record<string, string[]> = {
   'demo:host': [],
   'demo:features': [],
 };
-const servers = ['serve', 'mcp:stdio', 'playground'];
+const servers = ['serve', 'mcp:stdio', 'playground', 'replay'];
 /** Commands that answer and end: the labs, the labs' MCP tutor (tested through the SDK in labs/), preflight. */
 const classroom = ['lab', 'lab:mcp', 'preflight'];
 const commands = [...Object.keys(demos), ...servers, ...classroom];
@@ -64,7 +64,7 @@ describe.each(commands)('pnpm run %s', (script) => {
     expect(zh.code, zh.stderr).toBe(0);
     expect(en.code, en.stderr).toBe(0);
     expect(zh.stdout).toContain(`pnpm ${script}`);
-    expect(en.stdout).toMatch(new RegExp(`Usage: pnpm ${script} \\[options\\]`));
+    expect(en.stdout).toMatch(new RegExp(`Usage: pnpm ${script} (SOURCE )?\\[options\\]`));
     expect(hanCount(zh.stdout)).toBeGreaterThan(20);
     expect(hanCount(en.stdout)).toBe(0);
     expectPlainPipedText(zh.stdout, `${script} --help`);
@@ -231,6 +231,32 @@ describe('pnpm run mcp:stdio', () => {
     expect(got.result.content.map((item) => JSON.parse(item.text))).toEqual(
       want.result.content.map((item) => JSON.parse(item.text)),
     );
+  }, 60_000);
+});
+
+describe('pnpm run replay', () => {
+  it("serves the article's fixtures as a mock on a free port, answers a recorded request, stops on Ctrl-C", async () => {
+    const replay = startScript('replay', ['fixtures', '--port', '0', '--pace', 'fast', '--lang', 'en']);
+    try {
+      const banner = await replay.waitFor(/http:\/\/127\.0\.0\.1:\d+/);
+      expectPlainPipedText(banner, 'replay banner');
+      const url = /http:\/\/127\.0\.0\.1:\d+/.exec(banner)?.[0] ?? '';
+      const rest = await fetch(`${url}/api/v1/memos?pageSize=1&filter=visibility+%21%3D+%22PRIVATE%22`);
+      expect(rest.status).toBe(200);
+      await replay.interrupt();
+      expect(await portIsClosed(Number(new URL(url).port))).toBe(true);
+    } finally {
+      await replay.interrupt(1_000);
+    }
+  }, 60_000);
+
+  it('exports a recording as a mermaid diagram, and names the line of a broken file', async () => {
+    const diagram = await runScript('replay', ['fixtures', '--export', 'mermaid']);
+    expect(diagram.code, diagram.stderr).toBe(0);
+    expect(diagram.stdout).toMatch(/^sequenceDiagram\n/);
+    const broken = await runScript('replay', ['fixtures/manifest.json', '--lang', 'en']);
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toMatch(/manifest\.json, line 1: /);
   }, 60_000);
 });
 

@@ -1,0 +1,13 @@
+export { fromFixtures, fromTourReport, NotATourReport } from './convert.ts';
+export { type Exchange, groupExchanges, type HttpExchange, type StdioExchange } from './exchanges.ts';
+export { toHar } from './export-har.ts';
+export { toMermaid } from './export-mermaid.ts';
+export * from './frames.ts';
+export { startRecordingProxy } from './http-recorder.ts';
+export { FIXTURES_SOURCE, loadSource } from './load.ts';
+export { MASK, Masker } from './mask.ts';
+export { httpKey, stdioKey } from './matcher.ts';
+export { parseRecording, type Recording, RecordingError, readRecording } from './reader.ts';
+export { NOT_RECORDED, replayHandler, replayStdio } from './replay.ts';
+export { tapStdio } from './stdio-recorder.ts';
+export { RecordingWriter, toJsonl } from './writer.ts';

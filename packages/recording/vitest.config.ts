@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    // Every test file starts its own servers on port 0; two cores are shared with the rest of the workspace.
+    maxWorkers: 2,
+    // Child processes start TypeScript from source; on two busy cores that alone can take seconds.
+    testTimeout: 60_000,
+    hookTimeout: 30_000,
+  },
+});
