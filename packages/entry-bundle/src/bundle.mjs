@@ -18,7 +18,7 @@ export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /** Outside git and wiped with node_modules: a bundle is a cache, never a source. */
 export const CACHE_DIR = join(ROOT, 'node_modules', '.cache', 'memos-kit-entries');
 /** Bumped when the way bundles are made changes, so every older bundle counts as stale. */
-const FORMAT = 1;
+const FORMAT = 3;
 /**
  * Besides the sources a bundle was made from, these decide what it contains: the lockfile (a dependency
  * added or upgraded) and this file (how bundles are made).
@@ -112,6 +112,27 @@ const sourceMeta = {
 };
 
 /**
+ * Dependencies that load their bulk lazily, left out of the bundle and required from where pnpm installed
+ * them: iconv-lite (body-parser's) is half a megabyte of code tables Express needs only for a charset
+ * other than UTF-8, and inside a bundle Node would compile them at every start.
+ * @type {import('esbuild').Plugin}
+ */
+const lazyDependencies = {
+  name: 'kit-lazy-dependencies',
+  setup(build) {
+    build.onResolve({ filter: /^iconv-lite$/ }, async (args) => {
+      if (args.pluginData === 'lazy') return undefined;
+      const found = await build.resolve(args.path, {
+        resolveDir: args.resolveDir,
+        kind: args.kind,
+        pluginData: 'lazy',
+      });
+      return found.errors.length > 0 ? undefined : { path: found.path, external: true };
+    });
+  },
+};
+
+/**
  * Bundles `entryPath` with everything it imports (the kit's packages and their dependencies) into one ES
  * module, and records its inputs for `freshBundle`. Safe to run in several processes at once: each writes
  * its own file and the manifest that names it is replaced in one rename.
@@ -131,13 +152,17 @@ export async function buildBundle(entryPath) {
     write: false,
     metafile: true,
     logLevel: 'silent',
+    // Node compiles the whole file at every start: less text is less to compile. Names stay as written,
+    // so stack traces and `constructor.name` read as in the source.
+    minifyWhitespace: true,
+    minifySyntax: true,
     absWorkingDir: ROOT,
     outfile: join(CACHE_DIR, `${key}.mjs`),
     // CommonJS dependencies (Express) call require() for Node's own modules; an ES module has none.
     banner: {
       js: "import { createRequire as __kitCreateRequire } from 'node:module'; const require = __kitCreateRequire(import.meta.url);",
     },
-    plugins: [sourceMeta],
+    plugins: [sourceMeta, lazyDependencies],
   });
   const code = result.outputFiles?.[0]?.contents;
   if (!code) throw new Error(`esbuild wrote no bundle for ${entryPath}`);

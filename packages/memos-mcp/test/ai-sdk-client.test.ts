@@ -16,24 +16,32 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('the @ai-sdk/mcp stdio client, against a cold `pnpm mcp:stdio`', () => {
-  it('negotiates 2026-07-28 within its 1 s discovery window, then lists and calls the tools', async () => {
-    const client = await createMCPClient({
-      transport: new StdioMCPTransport({
-        command: process.execPath,
-        args: entryArgs(STDIO_ENTRY, ['--dataset', 'article']),
-        stderr: 'ignore',
-      }),
-    });
-    try {
-      expect(client.initializeResult.protocolVersion).toBe('2026-07-28');
-      expect(client.serverInfo.name).toBe('memos-example-adapter');
-      const { tools } = await client.listTools();
-      expect(tools.map((tool) => tool.name)).toContain('memo_list_memos');
-      const result = await client.callTool({ name: 'memo_list_memos', arguments: { pageSize: 1 } });
-      expect(result.isError).toBeFalsy();
-      expect(result.structuredContent).toHaveProperty('memos');
-    } finally {
-      await client.close();
-    }
-  }, 30_000);
+  // The window is wall-clock time: on a machine far busier than its cores, even the SDK's own minimal
+  // server misses it now and then (docs/reference/performance.md has the numbers), so a miss is tried
+  // again with a new process; a server that never answers in time still fails.
+  const options = { timeout: 30_000, retry: 2 };
+  it(
+    'negotiates 2026-07-28 within its 1 s discovery window, then lists and calls the tools',
+    options,
+    async () => {
+      const client = await createMCPClient({
+        transport: new StdioMCPTransport({
+          command: process.execPath,
+          args: entryArgs(STDIO_ENTRY, ['--dataset', 'article']),
+          stderr: 'ignore',
+        }),
+      });
+      try {
+        expect(client.initializeResult.protocolVersion).toBe('2026-07-28');
+        expect(client.serverInfo.name).toBe('memos-example-adapter');
+        const { tools } = await client.listTools();
+        expect(tools.map((tool) => tool.name)).toContain('memo_list_memos');
+        const result = await client.callTool({ name: 'memo_list_memos', arguments: { pageSize: 1 } });
+        expect(result.isError).toBeFalsy();
+        expect(result.structuredContent).toHaveProperty('memos');
+      } finally {
+        await client.close();
+      }
+    },
+  );
 });
