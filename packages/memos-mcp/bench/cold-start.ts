@@ -27,8 +27,8 @@ export interface ColdStart {
 export async function coldStart(target: ColdStart): Promise<number> {
   const started = performance.now();
   const running = startNode(entryArgs(target.entry, target.args), {
+    // stderr is kept, so a server that fails to start says why in the bench's error.
     env: { NO_COLOR: '1', ...target.env },
-    stderr: 'ignore',
   });
   try {
     if (!target.http) {
