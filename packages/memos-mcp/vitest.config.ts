@@ -1,12 +1,31 @@
 import { defineConfig } from 'vitest/config';
 
+const shared = {
+  // Every test file starts its own servers on port 0; two cores are shared with the rest of the workspace.
+  maxWorkers: 2,
+  // Child processes start from a bundle (or from source when one changed); on two busy cores that alone
+  // can take seconds.
+  testTimeout: 60_000,
+  hookTimeout: 30_000,
+};
+
+// The @ai-sdk/mcp test times a cold start against the client's 1 s window, so it runs first, on its own,
+// before the package's other files start their servers and child processes.
+const ALONE = ['test/ai-sdk-client.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    // Every test file starts its own servers on port 0; two cores are shared with the rest of the workspace.
-    maxWorkers: 2,
-    // Child processes start TypeScript from source; on two busy cores that alone can take seconds.
-    testTimeout: 60_000,
-    hookTimeout: 30_000,
+    projects: [
+      { test: { ...shared, name: 'cold-start', include: ALONE, sequence: { groupOrder: 0 } } },
+      {
+        test: {
+          ...shared,
+          name: 'memos-mcp',
+          include: ['test/**/*.test.ts'],
+          exclude: ALONE,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });

@@ -45,8 +45,9 @@ export interface SpawnOptions {
 
 export function spawnServer({ args = [], script = 'server.ts', stderr = 'inherit' }: SpawnOptions = {}) {
   // #region spawn
-  // The running Node, with tsx loaded so it can run TypeScript (entryArgs gives `--import <tsx> file args`):
-  // no npx, no PATH lookup, no shell. Two pipes: A into the server's stdin (fd 0), B out of its stdout
+  // The running Node and the kit's launcher, which runs the TypeScript file from a fresh bundle (entryArgs
+  // gives `launch.mjs file args`; `node --import tsx file` does the same, slower): no npx, no PATH lookup,
+  // no shell. Two pipes: A into the server's stdin (fd 0), B out of its stdout
   // (fd 1). Its stderr (fd 2) is ours by default, so its logs reach the terminal without passing through
   // this program.
   const server = spawn(process.execPath, entryArgs(new URL(script, import.meta.url), args), {

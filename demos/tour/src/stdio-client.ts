@@ -29,8 +29,8 @@ export interface StdioSession {
 
 /**
  * Starts the kit's stdio server as a child process, the way a Host does: two pipes, one JSON-RPC message
- * per line. The interpreter is this Node with tsx loaded (`entryArgs`), so no build step, no shell and no
- * npx are involved; the spawn stays ours because a Host owns its child's pipes line by line.
+ * per line. The interpreter is this Node and the kit's launcher (`entryArgs`), which runs the server from a
+ * bundle it keeps fresh, so no build step, no shell and no npx are involved; the spawn stays ours because a Host owns its child's pipes line by line.
  */
 export async function startStdioSession(
   args: readonly string[] = [],

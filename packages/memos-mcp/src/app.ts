@@ -90,7 +90,7 @@ export async function createAdapter(options: AdapterOptions = {}): Promise<Adapt
       memoEvents = new MemoListEvents();
       restApp = express().disable('x-powered-by').use(watchMemoList(memoEvents), restApp);
     }
-    dispatch = inProcessDispatcher(restApp);
+    dispatch = inProcessDispatcher(restApp, { canonicalJson: true });
   }
   const runner = new ToolRunner(catalog, dispatch, options.errorText);
   const bus = options.profile === 'full' ? new InMemoryServerEventBus() : undefined;

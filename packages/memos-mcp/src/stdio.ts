@@ -1,6 +1,7 @@
 // `pnpm mcp:stdio`: the Memos tools over MCP stdio. stdout is the MCP channel: only `--help` and
 // `--version` (which end the process before it serves) print there; everything else a person reads goes to
 // stderr.
+import { setTimeout as delay } from 'node:timers/promises';
 import { DEFAULT_DATASET } from '@memos-kit/memos-rest';
 import { sampleToken } from '@memos-kit/memos-rest/cli';
 import { command } from '@memos-kit/terminal';
@@ -18,6 +19,9 @@ import {
 import { createMcpServer } from './mcp/create-server.ts';
 import { LineTransport } from './stdio/line-transport.ts';
 
+/** How long a request waiting on stdin at the spawn has to be answered before the adapter is made. */
+const STARTUP_GRACE_MS = 100;
+
 // The log prefix tells these lines from a host's own when both write to one terminal.
 const writeLog = (line: string) => process.stderr.write(`memos-mcp: ${line}\n`);
 
@@ -29,50 +33,79 @@ await command(stdioCommand, async ({ values, lang }) => {
   const dataset = values.dataset ?? DEFAULT_DATASET;
   // stdio has no HTTP headers: the credential comes from the environment, as the spec says it should.
   const given = values.token ?? process.env.MEMOS_TOKEN;
-  // A missing dataset, an unreachable --memos-url, a document without Memos' operations: one line a person
-  // can act on, not a stack trace.
-  const adapter = await createAdapter({
-    ...settings,
-    dataset,
-    log,
-    ...(given === undefined ? {} : { probeAuthorization: `Bearer ${given}` }),
-  }).catch((error: unknown) => {
-    throw cannotStart(error, lang);
-  });
-  // Without one, the in-process mock's own data says which token its host signs in with.
-  const token = given ?? sampleToken(adapter.store?.users ?? []);
-  if (token === undefined) log(say('anonymous'));
-  if (memosUrl) {
-    log(`${say('contract')}: ${contractLine(adapter.contract, lang)}`);
-    if (adapter.upstreamUser) log(say('signedInAs', { url: memosUrl, user: adapter.upstreamUser }));
-    else log(say(token === undefined ? 'upstreamAnonymous' : 'tokenRejected', { url: memosUrl }));
-  }
-  if (settings.allOperations) log(allOperationsWarning(toolsBeyondAllowlist(adapter.catalog), lang));
+  // Serving starts before the adapter (the REST mock, its dataset, the catalog from the OpenAPI document)
+  // is made: a host's first request is `server/discover`, which needs none of it, and hosts give that
+  // answer a deadline counted from the spawn (@ai-sdk/mcp: 1 s, then it falls back to the 2025 era).
+  // Making the adapter holds this thread for a while, so it starts once the first answer is out, or
+  // after STARTUP_GRACE_MS when no request came (a person typing); tool requests wait for it.
+  // The full profile registers resources and prompts with the adapter's runner and memo events when its
+  // server is made, and a recording masks the token the adapter settles on, so there the adapter comes first.
   const record = values.record;
+  const eager = profile === 'full' || record !== undefined;
+  const makeAdapter = () =>
+    createAdapter({
+      ...settings,
+      dataset,
+      log,
+      ...(given === undefined ? {} : { probeAuthorization: `Bearer ${given}` }),
+    });
+  const eagerAdapter = eager ? makeAdapter() : undefined;
   const pipes =
     record === undefined
       ? { input: process.stdin, output: process.stdout }
       : // Loaded only when asked for, so a plain start stays as quick as before.
-        (await import('./record.ts')).recordStdio(record, token, 'pnpm mcp:stdio --record');
+        (await import('./record.ts')).recordStdio(
+          record,
+          await eagerAdapter
+            ?.then((ready) => given ?? sampleToken(ready.store?.users ?? []))
+            .catch(() => given),
+          'pnpm mcp:stdio --record',
+        );
   if (record !== undefined) log(say('recording', { file: record }));
   const transport = new LineTransport(pipes.input, pipes.output);
-  serveStdio(
+  const adapter =
+    eagerAdapter ?? Promise.race([transport.firstSent, delay(STARTUP_GRACE_MS)]).then(makeAdapter);
+  // Without one, the in-process mock's own data says which token its host signs in with.
+  const token = adapter.then((ready) => given ?? sampleToken(ready.store?.users ?? []));
+  const caller = token.then((value) => ({
+    authorization: value === undefined ? undefined : `Bearer ${value}`,
+  }));
+  const runner = adapter.then((ready) => ready.runner);
+  // Failures are reported once, below; these keep a promise nobody awaited yet from counting as unhandled.
+  for (const promise of [token, caller, runner]) promise.catch(() => {});
+  const early = eager ? await Promise.all([adapter, caller]).catch(() => undefined) : undefined;
+  const served = serveStdio(
     () =>
       createMcpServer(
         {
-          runner: adapter.runner,
+          runner: early?.[0].runner ?? runner,
           log,
           pace,
           profile,
-          ...(adapter.memoEvents ? { memoEvents: adapter.memoEvents } : {}),
+          ...(early?.[0].memoEvents ? { memoEvents: early[0].memoEvents } : {}),
         },
-        { authorization: token === undefined ? undefined : `Bearer ${token}` },
+        early?.[1] ?? caller,
       ),
     {
       transport,
       onerror: (error) => log(`error: ${error.message.split('\n')[0]}`),
     },
   );
+  // A missing dataset, an unreachable --memos-url, a document without Memos' operations: one line a person
+  // can act on, not a stack trace, and the process ends instead of serving tools it does not have.
+  const ready = await adapter.catch(async (error: unknown) => {
+    await served.close();
+    process.stdin.destroy();
+    throw cannotStart(error, lang);
+  });
+  const signedIn = await token;
+  if (signedIn === undefined) log(say('anonymous'));
+  if (memosUrl) {
+    log(`${say('contract')}: ${contractLine(ready.contract, lang)}`);
+    if (ready.upstreamUser) log(say('signedInAs', { url: memosUrl, user: ready.upstreamUser }));
+    else log(say(signedIn === undefined ? 'upstreamAnonymous' : 'tokenRejected', { url: memosUrl }));
+  }
+  if (settings.allOperations) log(allOperationsWarning(toolsBeyondAllowlist(ready.catalog), lang));
   const source = memosUrl ? say('restAt', { url: memosUrl }) : say('datasetNamed', { name: dataset });
-  log(say('serving', { count: adapter.catalog.length, source }));
+  log(say('serving', { count: ready.catalog.length, source }));
 });

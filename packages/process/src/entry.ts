@@ -1,17 +1,22 @@
 import { type ChildProcess, type StdioOptions, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-/** tsx's loader, resolved from here so an entry runs the same from any working directory. */
-const TSX_LOADER = import.meta.resolve('tsx');
+/**
+ * The launcher that runs a `.ts` entry from a fresh esbuild bundle, rebuilt first when a source changed,
+ * or through tsx when it cannot be bundled (see `@memos-kit/entry-bundle`). Resolved from here so an entry
+ * runs the same from any working directory.
+ */
+const LAUNCHER = fileURLToPath(import.meta.resolve('@memos-kit/entry-bundle/launch'));
 
 /**
- * The arguments that run a TypeScript file under Node: `node --import tsx file args…`. Always with
- * `process.execPath` as the command, never `npx`, `tsx` or a shell, which fail on Windows (`npx.cmd`)
- * and add a process between a signal and the program it is meant for.
+ * The arguments that run a TypeScript file under Node: `node launch.mjs file args…`, which behaves as
+ * `node --import tsx file args…` does, only faster to start. Always with `process.execPath` as the
+ * command, never `npx`, `tsx` or a shell, which fail on Windows (`npx.cmd`) and add a process between a
+ * signal and the program it is meant for.
  */
 export function entryArgs(entry: string | URL, args: readonly string[] = []): string[] {
   const path = entry instanceof URL || entry.startsWith('file:') ? fileURLToPath(entry) : entry;
-  return ['--import', TSX_LOADER, path, ...args];
+  return [LAUNCHER, path, ...args];
 }
 
 export interface EntryOptions {

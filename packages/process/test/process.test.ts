@@ -5,11 +5,10 @@ import { entryArgs, listen, portIsClosed, processIsGone, runEntry, startEntry } 
 const echo = new URL('./__fixtures__/echo.ts', import.meta.url);
 
 describe('startEntry / runEntry', () => {
-  it('runs a TypeScript file through process.execPath and tsx, never a shell', () => {
+  it('runs a TypeScript file through process.execPath and the bundle launcher, never a shell', () => {
     const args = entryArgs(echo, ['a']);
-    expect(args[0]).toBe('--import');
-    expect(args[1]).toMatch(/^file:.*tsx/);
-    expect(args.slice(2)).toEqual([expect.stringMatching(/echo\.ts$/), 'a']);
+    expect(args[0]).toMatch(/entry-bundle[\\/]src[\\/]launch\.mjs$/);
+    expect(args.slice(1)).toEqual([expect.stringMatching(/echo\.ts$/), 'a']);
   });
 
   it('runs an entry to its end with its input and collects what it printed', async () => {

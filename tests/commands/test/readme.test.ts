@@ -7,8 +7,8 @@ import { root, rootScripts } from './pnpm.ts';
 
 const readme = readFileSync(join(root, 'README.md'), 'utf8');
 
-/** Scripts for people changing the kit; CONTRIBUTING.md names them, `pnpm test` runs them. */
-const forContributors = new Set(['lint', 'format', 'typecheck', 'lint:deps', 'lint:cycles']);
+/** Scripts for people changing the kit (CONTRIBUTING.md names them, `pnpm test` runs them) and install hooks. */
+const forContributors = new Set(['lint', 'format', 'typecheck', 'lint:deps', 'lint:cycles', 'prepare']);
 
 /** The script each row of the table under a heading names first, in order. */
 function commandTable(heading: string): string[] {

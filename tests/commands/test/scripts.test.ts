@@ -34,6 +34,8 @@ const exempt: Record<string, string> = {
   test: 'is CI itself; this test runs inside it',
   'lint:deps': 'pnpm test runs it (turbo //#lint:deps), in CI on every push',
   'lint:cycles': 'pnpm test runs it (turbo //#lint:cycles), in CI on every push',
+  prepare:
+    'pnpm install runs it (a lifecycle script); packages/entry-bundle tests the bundles it makes and their staleness check',
 };
 
 const ESC = '\u001b[';

@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, type McpRequestContext, type ServerEventBus } from '@modelcontextprotocol/server';
 import { createMcpServer, type McpServerOptions } from '../mcp/create-server.ts';
 import { MAX_MESSAGE_BYTES } from '../mcp/message-limits.ts';
 import { timelineFor } from '../mcp/pace.ts';
 import { readJsonBody } from './json-body.ts';
+import { nodeAdapter } from './node-adapter.ts';
 import { streamFromTheStartForProgress } from './progress-stream.ts';
 import { DEFAULT_ALLOWED_HOSTNAMES, refuse, rejectUnservable, writeError } from './request-guards.ts';
 import { articleHeadWriter, withArticleCacheControl } from './sse-headers.ts';
@@ -71,7 +71,7 @@ export function createMcpEndpoint(options: McpEndpointOptions): NodeHandler {
   const hooked = onResponse
     ? { fetch: async (...args: Parameters<typeof served.fetch>) => onResponse(await served.fetch(...args)) }
     : served;
-  const node = toNodeHandler(hooked, { maxRequestBodySize });
+  const node = nodeAdapter(hooked, onerror);
 
   const open = new Set<ServerResponse>();
   let emptied: (() => void) | undefined;

@@ -9,8 +9,9 @@ import type { FetchLikeMcpHandler, NodeServerResponseLike } from '@modelcontextp
  *   `Cache-Control: no-cache, no-transform`; the article shows `no-cache`, and `no-transform` adds nothing
  *   behind a loopback or nginx proxy (it only forbids proxies to recompress). The SDK has no option for
  *   the value, so the hook hands on the same body under the article's head.
- * - a writer for `toNodeHandler`, which writes to any object with `writeHead`/`write`/`end`/`on`/
- *   `destroyed` (its `NodeServerResponseLike`): see {@link articleHeadWriter}.
+ * - a writer for the endpoint's Node adapter (`node-adapter.ts`, which writes as `toNodeHandler` does) to
+ *   any object with `writeHead`/`write`/`end`/`on`/`destroyed` (`NodeServerResponseLike`): see
+ *   {@link articleHeadWriter}.
  */
 export function withArticleCacheControl(handler: FetchLikeMcpHandler): FetchLikeMcpHandler {
   return {
@@ -36,7 +37,8 @@ const ARTICLE_SPELLING: Record<string, string> = {
 };
 
 /**
- * SDK ADAPTER (toNodeHandler, @modelcontextprotocol/node 2.1.2): what `toNodeHandler` writes to. It
+ * SDK ADAPTER (toNodeHandler, @modelcontextprotocol/node 2.1.2): what the endpoint's Node adapter writes
+ * to, the face `toNodeHandler` writes to as well. It
  * passes everything on to the real response and adds what the SDK has no option for, on SSE heads only:
  * the head goes out at once (in the article the headers reach the client at 0 s, long before the first
  * event; `toNodeHandler` leaves them to travel with the first event), and its names are spelled as in the
@@ -52,7 +54,7 @@ export function articleHeadWriter(res: ServerResponse): NodeServerResponseLike {
       res.flushHeaders();
       return res;
     },
-    // Its return value is the backpressure signal toNodeHandler waits on.
+    // Its return value is the backpressure signal the adapter waits on.
     write: (chunk) => res.write(chunk),
     end: (chunk) => res.end(chunk),
     on: (event, listener) => res.on(event, listener),

@@ -16,7 +16,11 @@ export const INSTRUCTIONS = 'Provides tools for querying Memos.';
 const CACHE_HINT = { ttlMs: 300_000, cacheScope: 'private' } as const;
 
 export interface McpServerOptions {
-  runner: ToolRunner;
+  /**
+   * The tool runner, or the promise of one while the adapter is still starting: stdio answers
+   * `server/discover`, which needs no tool, before the REST mock and the catalog are ready.
+   */
+  runner: ToolRunner | Promise<ToolRunner>;
   pace?: Pace | PaceTimeline;
   log?: (line: string) => void;
   /** `article` (the default): tools only, as in the article. `full`: resources, prompts, MRTR, listen. */
@@ -37,8 +41,11 @@ export interface McpCallerContext {
  * `Unknown tool: <name>` (McpServer words it differently). Discovery, the `_meta` envelope checks,
  * `resultType`, cache hints and the serverInfo stamp all still come from the SDK.
  */
-export function createMcpServer(options: McpServerOptions, caller: McpCallerContext = {}): Server {
-  const { runner, log } = options;
+export function createMcpServer(
+  options: McpServerOptions,
+  caller: McpCallerContext | Promise<McpCallerContext> = {},
+): Server {
+  const { log } = options;
   const timeline = timelineFor(options.pace);
   const full = options.profile === 'full';
   const server = new Server(SERVER_INFO, {
@@ -51,7 +58,7 @@ export function createMcpServer(options: McpServerOptions, caller: McpCallerCont
     },
   });
 
-  server.setRequestHandler('tools/list', (request) => {
+  server.setRequestHandler('tools/list', async (request) => {
     // Every tool comes in one page, so no cursor was ever handed out: any cursor is not one of ours.
     if (request.params?.cursor !== undefined) {
       throw new ProtocolError(
@@ -59,12 +66,13 @@ export function createMcpServer(options: McpServerOptions, caller: McpCallerCont
         'Invalid cursor: this server lists every tool in one page and never returns a nextCursor',
       );
     }
-    return { tools: runner.tools };
+    return { tools: (await options.runner).tools };
   });
 
   server.setRequestHandler('tools/call', async (request, ctx) => {
     const startedAt = performance.now();
     const { name, arguments: args } = request.params;
+    const runner = await options.runner;
     if (!runner.has(name)) {
       log?.(`tools/call ${name}: unknown tool`);
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`);
@@ -84,7 +92,7 @@ export function createMcpServer(options: McpServerOptions, caller: McpCallerCont
     const progressToken = ctx.mcpReq._meta?.progressToken;
     try {
       const result = await runner.call(name, args, {
-        authorization: caller.authorization,
+        authorization: (await caller).authorization,
         signal,
         onRestAnswered:
           progressToken === undefined
@@ -110,6 +118,13 @@ export function createMcpServer(options: McpServerOptions, caller: McpCallerCont
     }
   });
 
-  if (full) addFullProfile(server, runner, caller.authorization, options.memoEvents);
+  if (full) {
+    // Resources and prompts are registered with the runner itself: stdio makes the adapter first in this
+    // profile (see stdio.ts), and HTTP always has it.
+    if (options.runner instanceof Promise || caller instanceof Promise) {
+      throw new Error('The full profile needs the adapter ready before its server is made');
+    }
+    addFullProfile(server, options.runner, caller.authorization, options.memoEvents);
+  }
   return server;
 }

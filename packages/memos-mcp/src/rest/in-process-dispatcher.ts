@@ -11,11 +11,23 @@ import type { RestDispatcher, RestRequest, RestResponse } from './rest-request.t
  * to its `'connection'` event, and `http.request` takes a `createConnection`. Nothing of Node's is
  * replaced, so the app sees exactly what a client on the network would send.
  */
-export function inProcessDispatcher(app: RequestListener): RestDispatcher {
+export function inProcessDispatcher(
+  app: RequestListener,
+  options: {
+    /** The app writes its JSON with plain `JSON.stringify` (memos-rest's `sendJson` does). */
+    canonicalJson?: boolean;
+  } = {},
+): RestDispatcher {
   // Never listens: it only gives the app Node's request parser and response writer.
   const server = createServer(app);
   const accept = (connection: Duplex) => server.emit('connection', connection);
-  return (request, signal) => dispatch(accept, request, signal);
+  return async (request, signal) => {
+    const response = await dispatch(accept, request, signal);
+    if (options.canonicalJson && response.headers['content-type']?.startsWith('application/json')) {
+      response.canonicalJson = true;
+    }
+    return response;
+  };
 }
 // #endregion dispatch
 

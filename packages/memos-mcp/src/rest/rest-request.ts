@@ -14,6 +14,11 @@ export interface RestResponse {
   /** Header names in lower case. */
   headers: Record<string, string>;
   body: string;
+  /**
+   * The body is exactly `JSON.stringify` of the value it encodes (the kit's own mock writes JSON so), so it
+   * already is the tool result's JSON text and need not be made again from the parsed value.
+   */
+  canonicalJson?: boolean;
 }
 
 /** Sends a REST request somewhere and resolves with the whole response; aborts with the signal. */

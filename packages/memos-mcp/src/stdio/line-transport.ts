@@ -43,6 +43,9 @@ export class LineTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
+  /** Resolves once the first message has been written: a host's first answer is out. */
+  readonly firstSent: Promise<void>;
+  private sent: (() => void) | undefined;
 
   private readonly pending = new Set<RequestId>();
   private inputEnded = false;
@@ -57,7 +60,11 @@ export class LineTransport implements Transport {
   constructor(
     private readonly input: Readable,
     private readonly output: Writable,
-  ) {}
+  ) {
+    this.firstSent = new Promise((resolve) => {
+      this.sent = resolve;
+    });
+  }
 
   async start(): Promise<void> {
     // The reader of our stdout went away (`| head`): nobody can hear answers any more, so stop quietly.
@@ -114,6 +121,7 @@ export class LineTransport implements Transport {
   async send(message: JSONRPCMessage): Promise<void> {
     if (this.closed) return;
     this.output.write(`${JSON.stringify(message)}\n`);
+    this.sent?.();
     if (isJSONRPCResponse(message) && message.id !== undefined) {
       this.pending.delete(message.id);
       this.closeWhenIdle();

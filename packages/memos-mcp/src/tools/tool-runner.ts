@@ -106,7 +106,11 @@ function resultFromRest(response: RestResponse, errorText: ErrorText): ToolCallR
   }
   if (!parsed.ok) return toolError(`The REST API answered ${response.status} with a body that is not JSON`);
   const structured = structuredFrom(parsed.value);
-  return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };
+  // The REST body is the text when it is the same bytes `JSON.stringify` would make: no second pass over
+  // a 20 KB list. structuredContent is still the parsed value, for the client to validate.
+  const text =
+    response.canonicalJson && structured === parsed.value ? response.body : JSON.stringify(structured);
+  return { content: [{ type: 'text', text }], structuredContent: structured };
 }
 
 /** The REST error body's `message`, else its `error` (Memos' adapter reads the two in this order). */

@@ -1,0 +1,219 @@
+// Plain JavaScript on purpose: this file decides whether TypeScript needs a transform at all, so it must
+// run under bare `node`, before any loader exists.
+import { createHash } from 'node:crypto';
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+/** The repository root: this file lives in packages/entry-bundle/src. */
+export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+/** Outside git and wiped with node_modules: a bundle is a cache, never a source. */
+export const CACHE_DIR = join(ROOT, 'node_modules', '.cache', 'memos-kit-entries');
+/** Bumped when the way bundles are made changes, so every older bundle counts as stale. */
+const FORMAT = 3;
+/**
+ * Besides the sources a bundle was made from, these decide what it contains: the lockfile (a dependency
+ * added or upgraded) and this file (how bundles are made).
+ */
+const ALWAYS_INPUTS = ['pnpm-lock.yaml', relative(ROOT, fileURLToPath(import.meta.url))].map(slashed);
+
+/** @param {string} path */
+function slashed(path) {
+  return path.split(sep).join('/');
+}
+
+/**
+ * `demos/tour/src/main.ts` → `demos__tour__src__main`: one flat name per entry; its bundles and manifest
+ * in `CACHE_DIR` start with it.
+ * @param {string} entryPath
+ */
+export function keyOf(entryPath) {
+  return slashed(relative(ROOT, entryPath))
+    .replace(/\.[cm]?[jt]s$/, '')
+    .replace(/[^A-Za-z0-9_-]+/g, '__');
+}
+
+/** @param {string} entryPath */
+function manifestPath(entryPath) {
+  return join(CACHE_DIR, `${keyOf(entryPath)}.json`);
+}
+
+/** @param {string} path */
+function hashOf(path) {
+  return createHash('sha256').update(readFileSync(path)).digest('hex');
+}
+
+/**
+ * The bundle for `entryPath` if every input it was made from is unchanged, else undefined. An input counts
+ * as unchanged when its size and mtime are as recorded, or, when only the mtime moved (a checkout, a
+ * `touch`), when its content hash still matches. A missing or unreadable input makes the bundle stale.
+ * @param {string} entryPath absolute path of the `.ts` entry
+ * @returns {string | undefined} absolute path of the bundle
+ */
+export function freshBundle(entryPath) {
+  let manifest;
+  try {
+    manifest = JSON.parse(readFileSync(manifestPath(entryPath), 'utf8'));
+  } catch {
+    return undefined;
+  }
+  if (manifest.format !== FORMAT || manifest.node !== process.version) return undefined;
+  /** @type {Array<[string, { size: number, mtimeMs: number, hash: string }]>} */
+  const recordedInputs = Object.entries(manifest.inputs);
+  for (const [path, recorded] of recordedInputs) {
+    const absolute = join(ROOT, path);
+    try {
+      const now = statSync(absolute);
+      if (now.size !== recorded.size) return undefined;
+      if (now.mtimeMs !== recorded.mtimeMs && hashOf(absolute) !== recorded.hash) return undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  return join(CACHE_DIR, manifest.bundle);
+}
+
+/**
+ * Everything the kit's own sources ask of `import.meta` becomes what it would be in the source file, so a
+ * bundle reads `../datasets/` or the root package.json from where the source lives, and
+ * `import.meta.resolve('x')` resolves from the source's package, at build time, as esbuild would.
+ */
+/** @type {import('esbuild').Plugin} */
+const sourceMeta = {
+  name: 'kit-source-meta',
+  setup(build) {
+    build.onLoad({ filter: /\.[cm]?[jt]s$/ }, async (args) => {
+      if (args.path.includes(`${sep}node_modules${sep}`)) return undefined;
+      let text = readFileSync(args.path, 'utf8');
+      if (!text.includes('import.meta')) return undefined;
+      const resolveDir = dirname(args.path);
+      for (const match of text.matchAll(/import\.meta\.resolve\((['"])([^'"]+)\1\)/g)) {
+        const found = await build.resolve(match[2] ?? '', { resolveDir, kind: 'import-statement' });
+        if (found.errors.length > 0) continue;
+        text = text.replace(match[0], JSON.stringify(pathToFileURL(found.path).href));
+      }
+      const url = pathToFileURL(args.path).href;
+      text = text
+        .replaceAll('import.meta.url', JSON.stringify(url))
+        .replaceAll('import.meta.filename', JSON.stringify(args.path))
+        .replaceAll('import.meta.dirname', JSON.stringify(resolveDir));
+      const loader = /\.[cm]?ts$/.test(args.path) ? 'ts' : 'js';
+      return { contents: text, loader, resolveDir };
+    });
+  },
+};
+
+/**
+ * Dependencies that load their bulk lazily, left out of the bundle and required from where pnpm installed
+ * them: iconv-lite (body-parser's) is half a megabyte of code tables Express needs only for a charset
+ * other than UTF-8, and inside a bundle Node would compile them at every start.
+ * @type {import('esbuild').Plugin}
+ */
+const lazyDependencies = {
+  name: 'kit-lazy-dependencies',
+  setup(build) {
+    build.onResolve({ filter: /^iconv-lite$/ }, async (args) => {
+      if (args.pluginData === 'lazy') return undefined;
+      const found = await build.resolve(args.path, {
+        resolveDir: args.resolveDir,
+        kind: args.kind,
+        pluginData: 'lazy',
+      });
+      return found.errors.length > 0 ? undefined : { path: found.path, external: true };
+    });
+  },
+};
+
+/**
+ * Bundles `entryPath` with everything it imports (the kit's packages and their dependencies) into one ES
+ * module, and records its inputs for `freshBundle`. Safe to run in several processes at once: each writes
+ * its own file and the manifest that names it is replaced in one rename.
+ * @param {string} entryPath absolute path of the `.ts` entry
+ * @returns {Promise<string>} absolute path of the bundle
+ */
+export async function buildBundle(entryPath) {
+  const { build } = await import('esbuild');
+  mkdirSync(CACHE_DIR, { recursive: true });
+  const key = keyOf(entryPath);
+  const result = await build({
+    entryPoints: [entryPath],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: `node${process.versions.node.split('.')[0]}`,
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+    // Node compiles the whole file at every start: less text is less to compile. Names stay as written,
+    // so stack traces and `constructor.name` read as in the source.
+    minifyWhitespace: true,
+    minifySyntax: true,
+    absWorkingDir: ROOT,
+    outfile: join(CACHE_DIR, `${key}.mjs`),
+    // CommonJS dependencies (Express) call require() for Node's own modules; an ES module has none.
+    banner: {
+      js: "import { createRequire as __kitCreateRequire } from 'node:module'; const require = __kitCreateRequire(import.meta.url);",
+    },
+    plugins: [sourceMeta, lazyDependencies],
+  });
+  const code = result.outputFiles?.[0]?.contents;
+  if (!code) throw new Error(`esbuild wrote no bundle for ${entryPath}`);
+  const bundle = `${key}.${createHash('sha256').update(code).digest('hex').slice(0, 12)}.mjs`;
+  writeAtomically(join(CACHE_DIR, bundle), code);
+  /** @type {Record<string, { size: number, mtimeMs: number, hash: string }>} */
+  const inputs = {};
+  const paths = Object.keys(result.metafile.inputs)
+    .filter((path) => !path.includes('node_modules/'))
+    .map((path) => slashed(relative(ROOT, resolve(ROOT, path))));
+  for (const path of [...new Set([...paths, ...ALWAYS_INPUTS])]) {
+    const absolute = join(ROOT, path);
+    const { size, mtimeMs } = statSync(absolute);
+    inputs[path] = { size, mtimeMs, hash: hashOf(absolute) };
+  }
+  const manifest = {
+    format: FORMAT,
+    node: process.version,
+    entry: slashed(relative(ROOT, entryPath)),
+    bundle,
+    inputs,
+  };
+  writeAtomically(manifestPath(entryPath), JSON.stringify(manifest, null, 1));
+  removeOldBundles(key, bundle);
+  return join(CACHE_DIR, bundle);
+}
+
+/**
+ * @param {string} path
+ * @param {string | Uint8Array} contents
+ */
+function writeAtomically(path, contents) {
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, contents);
+  renameSync(temporary, path);
+}
+
+/** Older bundles of this entry, once no process can still be about to load them (a minute on). */
+/**
+ * @param {string} key
+ * @param {string} current
+ */
+function removeOldBundles(key, current) {
+  const cutoff = Date.now() - 60_000;
+  for (const name of readdirSync(CACHE_DIR)) {
+    if (!name.startsWith(`${key}.`) || !name.endsWith('.mjs') || name === current) continue;
+    const path = join(CACHE_DIR, name);
+    try {
+      if (statSync(path).mtimeMs < cutoff) unlinkSync(path);
+    } catch {
+      // Another process removed it first.
+    }
+  }
+}

@@ -1,0 +1,101 @@
+import type { IncomingMessage } from 'node:http';
+import type { FetchLikeMcpHandler, NodeServerResponseLike } from '@modelcontextprotocol/node';
+
+/**
+ * Feeds the SDK's web-standard handler from Node, for a body the endpoint has already read and parsed:
+ * what `toNodeHandler` (@modelcontextprotocol/node) does, minus the work this endpoint never needs. The
+ * web `Request` carries the head only (the SDK takes the message from `parsedBody`), and a JSON answer,
+ * which is complete before it is written, goes out in one write instead of through a stream pump; an SSE
+ * answer is still pumped event by event, as it is produced. What reaches the wire is the same: status,
+ * headers, body, chunked framing, and the abort when the client goes away.
+ */
+export function nodeAdapter(handler: FetchLikeMcpHandler, onerror: (error: Error) => void) {
+  return async (req: IncomingMessage, res: NodeServerResponseLike, parsedBody: unknown): Promise<void> => {
+    let finished = false;
+    const abort = new AbortController();
+    res.on('close', () => {
+      if (!finished) abort.abort();
+    });
+    if (res.destroyed === true) abort.abort();
+    let response: Response;
+    try {
+      response = await handler.fetch(webRequestHead(req, abort.signal), { parsedBody });
+    } catch (error) {
+      onerror(error instanceof Error ? error : new Error(String(error)));
+      response = Response.json(
+        {
+          jsonrpc: '2.0',
+          error: { code: -32603, message: 'Internal server error' },
+          id: requestId(parsedBody),
+        },
+        { status: 500 },
+      );
+    }
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    if (response.body === null) {
+      finished = true;
+      res.writeHead(response.status, headers);
+      res.end();
+      return;
+    }
+    if (!headers['content-type']?.startsWith('text/event-stream')) {
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      finished = true;
+      res.writeHead(response.status, headers);
+      res.end(bytes);
+      return;
+    }
+    res.writeHead(response.status, headers);
+    await pump(response.body, res, abort.signal);
+    finished = true;
+    res.end();
+  };
+}
+
+/** The request line and headers as a web `Request`, without a body (the handler gets the parsed one). */
+function webRequestHead(req: IncomingMessage, signal: AbortSignal): Request {
+  const headers = new Headers();
+  const raw = req.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i] as string, raw[i + 1] as string);
+  return new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, {
+    method: req.method ?? 'POST',
+    headers,
+    signal,
+  });
+}
+
+/** Writes each chunk as it comes, waiting for the socket to drain when it is full; stops on abort. */
+async function pump(body: ReadableStream<Uint8Array>, res: NodeServerResponseLike, signal: AbortSignal) {
+  let drained: (() => void) | undefined;
+  res.on('drain', () => {
+    drained?.();
+    drained = undefined;
+  });
+  const closed = new Promise<void>((resolve) =>
+    signal.addEventListener('abort', () => resolve(), { once: true }),
+  );
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done || signal.aborted) break;
+      if (res.write(value) === false) {
+        await Promise.race([new Promise<void>((resolve) => (drained = resolve)), closed]);
+      }
+    }
+    if (signal.aborted) await reader.cancel();
+  } catch {
+    // The stream was cancelled (the call was cancelled or the handler closed): end what was written.
+  }
+}
+
+/** The id of a request the error can answer (a notification or a malformed body has none). */
+function requestId(body: unknown): string | number | null {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
+  const { method, id } = body as { method?: unknown; id?: unknown };
+  if (typeof method !== 'string') return null;
+  return typeof id === 'string' || typeof id === 'number' ? id : null;
+}
