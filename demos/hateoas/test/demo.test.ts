@@ -49,7 +49,7 @@ describe('pnpm demo:hateoas', () => {
       '"edit": { "href": "/api/v1/memos/lunch-poll" }',
       'Mcp-Name: memo_get_memo',
       'Mcp-Name: memo_update_memo',
-      '"text": "permission denied"',
+      '"text": "403 Forbidden: permission denied"',
     ];
     // Each marker must appear after the one before it: the steps run in the article's order.
     let from = 0;
