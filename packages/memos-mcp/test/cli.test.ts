@@ -55,7 +55,7 @@ describe('the adapter commands', () => {
         '--memos-url',
         'http://127.0.0.1:5231',
         '--openapi',
-        '/tmp/openapi.yaml',
+        '/srv/memos/openapi.yaml',
         '--all-operations',
         '--error-text',
         'article',
@@ -67,7 +67,7 @@ describe('the adapter commands', () => {
         'https://notes.school.edu/',
       ]),
     ).toMatchObject({
-      openapi: '/tmp/openapi.yaml',
+      openapi: '/srv/memos/openapi.yaml',
       allOperations: true,
       errorText: 'article',
       allowedHosts: ['memos.school.edu', 'memos.lan'],
