@@ -22,7 +22,7 @@ export interface CommandSpec<O extends OptionSpecs> {
   /** What a person types, e.g. `pnpm demo:sse`; errors start with it. */
   name: string;
   summary: Bilingual;
-  /** After the name in the usage line; `[options]` when not given. */
+  /** After the name in the usage line; `[options]` when not given, and `[options]` reads in the help's language. */
   usage?: string;
   options: O;
   /** Whether words without `--` are allowed (a lab id, a file). */
@@ -187,7 +187,7 @@ export function formatHelp<O extends OptionSpecs>(spec: CommandSpec<O>, lang: La
     return [`  ${short}${flag}${value}`, option.help[lang]];
   });
   return [
-    `${words.usage[lang]}${lang === 'zh' ? '：' : ': '}${spec.name} ${spec.usage ?? words.optionsWord[lang]}`,
+    `${words.usage[lang]}${lang === 'zh' ? '：' : ': '}${spec.name} ${(spec.usage ?? '[options]').replace('[options]', words.optionsWord[lang])}`,
     '',
     ...wrapText(spec.summary[lang], width),
     '',

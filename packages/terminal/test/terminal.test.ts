@@ -174,6 +174,10 @@ describe('parseCommand', () => {
     const en = formatHelp(spec, 'en', 40);
     expect(en).toContain('Usage: pnpm demo:test [options]');
     for (const line of en.split('\n')) expect(stringWidth(line)).toBeLessThanOrEqual(40);
+    // A command's own usage line keeps its words, and its `[options]` reads in the help's language.
+    const withFile = { ...spec, usage: 'FILE [options]' };
+    expect(formatHelp(withFile, 'zh', 80)).toContain('用法：pnpm demo:test FILE [选项]');
+    expect(formatHelp(withFile, 'en', 80)).toContain('Usage: pnpm demo:test FILE [options]');
   });
 
   it('answers --version with the kit version and the protocol revision', () => {
