@@ -7,8 +7,8 @@ import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '@memos-kit/memos-mcp';
-import { cannotStart, cliOptions, serveCommand } from '@memos-kit/memos-mcp/cli';
-import { bannerWords, listenProblem, serveOptions } from '@memos-kit/memos-rest/cli';
+import { cannotStart, paceSetting, serveCommand } from '@memos-kit/memos-mcp/cli';
+import { bannerWords, listenProblem, serveOptions, serveSettings } from '@memos-kit/memos-rest/cli';
 import { closeOnSignals, startNode } from '@memos-kit/process';
 import { type CommandSpec, command, type OptionSpecs, table, UsageError } from '@memos-kit/terminal';
 import { playgroundWords } from './playground-messages.ts';
@@ -64,23 +64,12 @@ const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 
 await command(playgroundCommand, async ({ values, lang, paint }) => {
   const say = playgroundWords.in(lang);
-  const settings = cliOptions(
-    {
-      ...values,
-      pace: values.pace ?? 'article',
-      // The playground always runs the built-in mock on loopback; the CORS list is made from the docs' origin.
-      'memos-url': undefined,
-      openapi: undefined,
-      'all-operations': false,
-      'error-text': undefined,
-      'allowed-host': undefined,
-      'public-url': undefined,
-      'cors-origin': undefined,
-      profile: undefined,
-      record: undefined,
-    },
-    lang,
-  );
+  // The playground always runs the built-in mock on loopback, with the REST server's own settings and a
+  // pace; its CORS list is made from the docs' origin below.
+  const settings = {
+    ...serveSettings(values, lang),
+    pace: paceSetting(values.pace ?? 'article', lang),
+  };
   const askedPort = docsPort(values['docs-port'], lang);
   const wantedDocsPort = askedPort === 0 ? await freePort() : askedPort;
   process.stdout.write(`${paint('bold', say('title'))}\n${paint('dim', say('startingDocs'))}\n`);

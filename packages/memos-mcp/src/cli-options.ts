@@ -171,10 +171,14 @@ export interface AdapterSettings {
 }
 
 /** Checks the adapter's own options once the command line has been read; mistakes are usage errors. */
+/** `--pace`, checked: another command that serves the adapter (the playground) reads it the same way. */
+export function paceSetting(value: string, lang: Lang): Pace {
+  if (value !== 'off' && value !== 'article') throw new UsageError(cliWords.t(lang, 'badPace', { value }));
+  return value;
+}
+
 export function adapterSettings(values: OptionValues<typeof adapterOptions>, lang: Lang): AdapterSettings {
-  const pace = values.pace ?? 'off';
-  if (pace !== 'off' && pace !== 'article')
-    throw new UsageError(cliWords.t(lang, 'badPace', { value: pace }));
+  const pace = paceSetting(values.pace ?? 'off', lang);
   const profile = values.profile ?? DEFAULT_PROFILE;
   if (!isProfile(profile)) throw new UsageError(cliWords.t(lang, 'badProfile', { value: profile }));
   const memosUrl = values['memos-url'];
