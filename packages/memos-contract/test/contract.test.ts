@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   contractDocument,
@@ -112,6 +114,15 @@ describe('the contract document', () => {
       document.info.title = 'changed';
     }).toThrow(TypeError);
   });
+});
+
+it('is the YAML read as YAML, whether it came from the YAML or from its JSON cache', () => {
+  const yaml = readFileSync(new URL('../openapi.yaml', import.meta.url), 'utf8');
+  expect(document).toEqual(parseContract(yaml));
+  // The first read in any process leaves the JSON form, named by the YAML's hash, for the next one.
+  const hash = createHash('sha256').update(yaml).digest('hex').slice(0, 16);
+  const cached = new URL(`../node_modules/.cache/memos-contract/openapi.${hash}.json`, import.meta.url);
+  expect(JSON.parse(readFileSync(cached, 'utf8'))).toEqual(parseContract(yaml));
 });
 
 describe('parseContract', () => {
