@@ -1,4 +1,4 @@
-import stringWidth from 'string-width';
+import { createRequire } from 'node:module';
 
 /** A class projector shows about 100 columns; piped output is cut to that, so a transcript reads the same. */
 export const PIPED_WIDTH = 100;
@@ -215,4 +215,53 @@ export function table(
   });
 }
 
-export { stringWidth };
+// Characters that are each a grapheme of their own, are not drawn as emoji, and have one fixed width:
+// printable ASCII and Latin-1, punctuation, arrows, maths, box drawing, ✓ and ✗ (1 cell; the East Asian
+// "ambiguous" ones are narrow in the terminals a class uses), and the CJK ideographs, CJK punctuation and
+// fullwidth forms (2 cells). Nearly every line the kit prints is made of these alone. (◽ and ◾ are emoji:
+// they are left to string-width.)
+/** The characters `stringWidth` counts without string-width, as [first, last, cells]; tested against it. */
+export const PLAIN_TEXT_RANGES: ReadonlyArray<readonly [first: number, last: number, cells: 1 | 2]> = [
+  [0x20, 0x7e, 1],
+  [0xa1, 0xac, 1],
+  [0xae, 0xff, 1],
+  [0x2010, 0x2027, 1],
+  [0x2030, 0x205e, 1],
+  [0x2190, 0x21ff, 1],
+  [0x2200, 0x22ff, 1],
+  [0x2500, 0x25fc, 1],
+  [0x25ff, 0x25ff, 1],
+  [0x2713, 0x2718, 1],
+  [0x3001, 0x3011, 2],
+  [0x3014, 0x301f, 2],
+  [0x4e00, 0x9fff, 2],
+  [0xff01, 0xff5e, 2],
+];
+const characterClass = (cells?: 1 | 2) =>
+  PLAIN_TEXT_RANGES.filter((range) => cells === undefined || range[2] === cells)
+    .map(([first, last]) => `\\u{${first.toString(16)}}-\\u{${last.toString(16)}}`)
+    .join('');
+const PLAIN_TEXT = new RegExp(`^[${characterClass()}]*$`, 'u');
+const WIDE = new RegExp(`[${characterClass(2)}]`, 'gu');
+const SGR_ALL = new RegExp(`${ESC}\\[\\d+(?:;\\d+)*m`, 'g');
+
+/**
+ * How many terminal cells `text` takes, colours not counted. string-width answers for any text, but it
+ * segments graphemes and tests emoji with Unicode-property patterns, which costs tens of milliseconds to
+ * set up in every new process (loading it alone takes 20 ms) and a fraction of one per Chinese line: a
+ * banner of tables took 50 ms. Text
+ * made only of PLAIN_TEXT_RANGES is counted directly; anything else goes to string-width.
+ */
+export function stringWidth(text: string): number {
+  const visible = text.includes(ESC) ? text.replace(SGR_ALL, '') : text;
+  if (!PLAIN_TEXT.test(visible)) return anyTextWidth()(visible);
+  return visible.length + (visible.match(WIDE)?.length ?? 0);
+}
+
+type StringWidth = typeof import('string-width').default;
+let loaded: StringWidth | undefined;
+/** string-width, loaded on first use: most commands never print a character outside PLAIN_TEXT_RANGES. */
+function anyTextWidth(): StringWidth {
+  loaded ??= (createRequire(import.meta.url)('string-width') as { default: StringWidth }).default;
+  return loaded;
+}
