@@ -28,17 +28,16 @@ export function createMemosAjv(options: { allErrors?: boolean } = {}): Ajv2020 {
  * `unknown argument "foo"`, `missing required argument "body.content"`, `argument "pageSize" must be integer`.
  */
 export class ArgumentValidator {
-  private readonly ajv: Ajv2020;
+  // Made at the first call, not at start-up: setting up Ajv (its meta-schemas, the formats) is a good part
+  // of a server's start, and `server/discover` or `tools/list` never needs it.
+  private ajv: Ajv2020 | undefined;
   private readonly compiled = new Map<string, ValidateFunction>();
-
-  constructor() {
-    this.ajv = createMemosAjv({ allErrors: false });
-  }
 
   /** Returns undefined when the arguments are valid, otherwise one sentence saying what is wrong. */
   check(toolName: string, schema: JsonObject, args: unknown): string | undefined {
     let validate = this.compiled.get(toolName);
     if (!validate) {
+      this.ajv ??= createMemosAjv({ allErrors: false });
       validate = this.ajv.compile(schema);
       this.compiled.set(toolName, validate);
     }
