@@ -1,3 +1,4 @@
+import type { RequestListener } from 'node:http';
 import { contractOperations } from '@memos-kit/memos-contract';
 import { createRestApp, type Dataset, type MemoStore } from '@memos-kit/memos-rest';
 import { InMemoryServerEventBus } from '@modelcontextprotocol/server';
@@ -50,7 +51,7 @@ export interface ContractSummary {
 
 export interface Adapter {
   /** REST under /api/v1 (the in-process mock, unless `memosUrl` is set) and MCP at POST /mcp. */
-  app: Express;
+  app: RequestListener;
   runner: ToolRunner;
   catalog: CatalogEntry[];
   /** The in-process mock's data (absent with `memosUrl`). */
@@ -106,13 +107,16 @@ export async function createAdapter(options: AdapterOptions = {}): Promise<Adapt
     corsOrigins: options.corsOrigins,
     ...(options.onResponse ? { onResponse: options.onResponse } : {}),
   });
-  if (options.corsOrigins?.length) app.use(corsAllowlist(options.corsOrigins));
+  const cors = Boolean(options.corsOrigins?.length);
+  if (cors && options.corsOrigins) app.use(corsAllowlist(options.corsOrigins));
   // Every method reaches the endpoint, which answers GET and DELETE with 405 itself.
   app.all('/mcp', (req, res) => void endpoint(req, res));
   app.get('/', indexPage({ ...options, store, tools: catalog.length }));
   if (restApp) app.use(restApp);
   return {
-    app,
+    // MCP requests skip Express, whose routing would be a twentieth of every tool call, unless CORS answers
+    // have to be added to them (the docs playground); they reach the same endpoint either way.
+    app: cors ? app : (req, res) => (isMcpPath(req.url) ? void endpoint(req, res) : app(req, res)),
     runner,
     catalog,
     ...(store ? { store } : {}),
@@ -125,4 +129,10 @@ export async function createAdapter(options: AdapterOptions = {}): Promise<Adapt
     ...(memoEvents ? { memoEvents } : {}),
     close: () => endpoint.close(),
   };
+}
+
+/** The paths Express's `app.all('/mcp')` matches (case-insensitive, trailing slash allowed), query aside. */
+function isMcpPath(url: string | undefined): boolean {
+  const path = url?.split('?', 1)[0]?.toLowerCase();
+  return path === '/mcp' || path === '/mcp/';
 }

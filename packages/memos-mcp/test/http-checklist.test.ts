@@ -120,6 +120,19 @@ describe('methods', () => {
       expectJsonRpcError(await postMcp(server.mcpUrl, method, {}, { id: 'm-1' }), 404, -32601);
     });
   }
+  it('serves MCP at /mcp whatever its case, with a trailing slash or a query, and nowhere else', async () => {
+    // The adapter routes /mcp before Express: it must take the same paths Express's app.all('/mcp') did.
+    const base = new URL(server.mcpUrl);
+    for (const path of ['/mcp', '/MCP', '/mcp/', '/Mcp?trace=1']) {
+      const response = await postMcp(new URL(path, base).href, 'tools/list', {}, { id: path });
+      expect(response.status, path).toBe(200);
+      expect((response.json as { id: unknown }).id, path).toBe(path);
+    }
+    for (const path of ['/mcpx', '/mcp/tools', '/api/v1/mcp']) {
+      const response = await postMcp(new URL(path, base).href, 'tools/list');
+      expect(response.status, path).toBe(404);
+    }
+  });
   it('keeps the id and its type in responses, 0 and strings included', async () => {
     for (const id of [0, 'zero', 9007199254740991]) {
       const response = await postMcp(server.mcpUrl, 'tools/list', {}, { id });

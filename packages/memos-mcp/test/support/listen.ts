@@ -1,5 +1,5 @@
+import type { RequestListener } from 'node:http';
 import { listen } from '@memos-kit/process';
-import type { Express } from 'express';
 
 export interface Listening {
   url: string;
@@ -8,7 +8,7 @@ export interface Listening {
 
 /** Serves an app on 127.0.0.1 with a free port; close() runs `onClose`, then ends open connections. */
 export async function listenOnLoopback(
-  app: Express,
+  app: RequestListener,
   onClose: () => Promise<void> = async () => {},
 ): Promise<Listening> {
   const server = await listen(app);
