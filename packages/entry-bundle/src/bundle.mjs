@@ -187,6 +187,7 @@ export async function buildBundle(entryPath) {
   };
   writeAtomically(manifestPath(entryPath), JSON.stringify(manifest, null, 1));
   removeOldBundles(key, bundle);
+  removeOrphans();
   return join(CACHE_DIR, bundle);
 }
 
@@ -214,6 +215,33 @@ function removeOldBundles(key, current) {
       if (statSync(path).mtimeMs < cutoff) unlinkSync(path);
     } catch {
       // Another process removed it first.
+    }
+  }
+}
+
+/**
+ * Manifests and bundles of entries that no longer exist: an entry in a temporary directory (a lab's copy
+ * that a check runs, a test's scratch file) would otherwise leave its bundle behind at every run.
+ */
+function removeOrphans() {
+  for (const name of readdirSync(CACHE_DIR)) {
+    if (!name.endsWith('.json')) continue;
+    const path = join(CACHE_DIR, name);
+    try {
+      const manifest = JSON.parse(readFileSync(path, 'utf8'));
+      statSync(join(ROOT, manifest.entry));
+    } catch (error) {
+      if (!(error instanceof Error && 'code' in error && error.code === 'ENOENT')) continue;
+      const key = name.slice(0, -'.json'.length);
+      for (const other of readdirSync(CACHE_DIR)) {
+        if (other === name || (other.startsWith(`${key}.`) && other.endsWith('.mjs'))) {
+          try {
+            unlinkSync(join(CACHE_DIR, other));
+          } catch {
+            // Another process removed it first.
+          }
+        }
+      }
     }
   }
 }

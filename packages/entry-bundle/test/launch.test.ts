@@ -120,4 +120,19 @@ describe('node launch.mjs <entry.ts>', () => {
     expect(run.stdout).toMatch(/^hello 7 \| beside the source \| source url \|/);
     expect(freshBundle(entry)).toBeUndefined();
   });
+
+  it('an entry that is gone (a lab copy in a temporary directory) leaves no bundle behind', () => {
+    const scratch = mkdtempSync(join(tmpdir(), 'entry-bundle-gone-'));
+    const gone = join(scratch, 'gone.ts');
+    writeFileSync(gone, "console.log('gone soon');\n");
+    const run = spawnSync(process.execPath, [LAUNCHER, gone], { encoding: 'utf8', timeout: 60_000 });
+    expect(run.stdout).toBe('gone soon\n');
+    const leftovers = () => readdirSync(CACHE_DIR).filter((name) => name.startsWith(`${keyOf(gone)}.`));
+    expect(leftovers()).toHaveLength(2);
+    rmSync(scratch, { recursive: true, force: true });
+    // The next bundle made, of any entry, sweeps up after it.
+    writeFileSync(greeting, "export const greeting: string = 'hello 8';\n");
+    expect(launch().stdout).toMatch(/^hello 8 \|/);
+    expect(leftovers()).toEqual([]);
+  });
 });
