@@ -186,15 +186,18 @@ await command(spec, async ({ paint, lang }) => {
     'stageHttp',
     'stageZod',
     'stageJson',
+    'stageResponse',
     'coldFloorStdio',
     'coldStdio',
     'coldStdioSource',
     'coldFloorHttp',
     'coldServe',
   ] as const;
+  const SDK_PARTS = new Set<string>(['stageZod', 'stageJson', 'stageResponse']);
   const labelWidth = Math.max(
     stringWidth('tools/call memo_list_memos {pageSize: 50}'),
-    ...labels.map((key) => stringWidth(say(key))),
+    // The SDK's parts are printed two columns in, under their layer.
+    ...labels.map((key) => stringWidth(say(key)) + (SDK_PARTS.has(key) ? 2 : 0)),
   );
   const line = (label: string, ...cells: string[]) =>
     print(`  ${padToWidth(label, labelWidth)} ${cells.join(' ')}`.trimEnd());
@@ -221,6 +224,7 @@ await command(spec, async ({ paint, lang }) => {
       ['sdk', () => timedInProcess(stages.sdk)],
       ['zod', () => timedInProcess(stages.zod)],
       ['json', () => timedInProcess(stages.json)],
+      ['response', () => timedInProcess(stages.response)],
     ];
     await interleaved(WARMUP, measurements);
     const one = await interleaved(ROUNDS, measurements);
@@ -269,6 +273,7 @@ await command(spec, async ({ paint, lang }) => {
     print(paint('dim', `  ${say('sdkFloor')}`));
     line(`  ${say('stageZod')}`, ms(median(one.zod ?? [])));
     line(`  ${say('stageJson')}`, ms(median(one.json ?? [])));
+    line(`  ${say('stageResponse')}`, ms(median(one.response ?? [])));
     const floor = (median(restSamples) + stageMedians.rest) / median(restSamples);
     print(`  ${say('floor', { floor: floor.toFixed(2) })}`);
     console.log('');

@@ -21,9 +21,13 @@ export interface Stages {
   tool(): Promise<void>;
   /** The SDK's web-standard handler with the tool behind it: a web Request in, a web Response read out. */
   sdk(): Promise<void>;
-  /** Two parts of the SDK's share, on one tool result: its zod check, and its JSON text for the Response. */
+  /**
+   * Three parts of the SDK's share, on one tool result: its zod check, its JSON text, and the web `Response`
+   * the SDK answers with (`Response.json`), read back as bytes for Node's socket, as the adapter does.
+   */
   zod(): Promise<void>;
   json(): Promise<void>;
+  response(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -77,6 +81,10 @@ export function stagesOf(adapter: Adapter): Stages {
     },
     async json() {
       JSON.stringify({ result: await sample, jsonrpc: '2.0', id: 1 });
+    },
+    async response() {
+      const answer = Response.json({ result: await sample, jsonrpc: '2.0', id: 1 }, { status: 200 });
+      await answer.arrayBuffer();
     },
     close: () => handler.close(),
   };
