@@ -166,6 +166,8 @@ const DEMOS: Array<[string, ColdStart]> = [
   ['pnpm demo:stdio', { entry: here('../../../demos/stdio-pair/src/demo.ts') }],
   ['pnpm demo:sse --fast', { entry: here('../../../demos/sse-stream/src/demo.ts'), args: ['--fast'] }],
   ['pnpm demo:hateoas', { entry: here('../../../demos/hateoas/src/demo.ts') }],
+  ['pnpm demo:host', { entry: here('../../../demos/host/src/demo.ts') }],
+  ['pnpm demo:features', { entry: here('../../../demos/features/src/demo.ts') }],
 ];
 
 await command(spec, async ({ paint, lang }) => {
