@@ -2,11 +2,10 @@
 // `--version` (which end the process before it serves) print there; everything else a person reads goes to
 // stderr.
 import { setTimeout as delay } from 'node:timers/promises';
-import { DEFAULT_DATASET } from '@memos-kit/memos-rest';
 import { sampleToken } from '@memos-kit/memos-rest/cli';
+import { DEFAULT_DATASET } from '@memos-kit/memos-rest/light';
 import { command } from '@memos-kit/terminal';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import { createAdapter } from './app.ts';
 import { toolsBeyondAllowlist } from './catalog/index.ts';
 import {
   adapterSettings,
@@ -42,8 +41,10 @@ await command(stdioCommand, async ({ values, lang }) => {
   // server is made, and a recording masks the token the adapter settles on, so there the adapter comes first.
   const record = values.record;
   const eager = profile === 'full' || record !== undefined;
-  const makeAdapter = () =>
-    createAdapter({
+  // Imported here, not at the top: the REST mock, Express and the catalog builder are not even loaded
+  // before the first answer is out.
+  const makeAdapter = async () =>
+    (await import('./app.ts')).createAdapter({
       ...settings,
       dataset,
       log,

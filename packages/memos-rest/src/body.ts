@@ -3,6 +3,7 @@
 import { isUtf8 } from 'node:buffer';
 import express, { type RequestHandler } from 'express';
 import { invalidArgument } from './errors.ts';
+import { MAX_JSON_DEPTH, nestedDeeperThan } from './json-depth.ts';
 
 /** A memo, comment, reaction or relation set: content is at most 8 KiB, so 1 MiB leaves room and stops abuse. */
 export const SMALL_BODY_BYTES = 1 << 20;
@@ -13,28 +14,6 @@ export const ATTACHMENT_BODY_BYTES = 48 << 20;
  * sending can read the answer instead of a broken pipe; beyond this many bytes the connection is closed.
  */
 const DRAIN_BYTES = 64 << 20;
-/**
- * The deepest nesting of arrays and objects a body may have. Memos' requests are a few levels deep; the
- * handlers and validators walk bodies recursively, and 10 000 levels would overflow their stack.
- */
-export const MAX_JSON_DEPTH = 64;
-
-/**
- * Whether arrays and objects nest deeper than `limit`, walked with an explicit stack, since a recursive walk
- * is exactly what a deep body breaks. (JSON.parse itself does not recurse in V8.) The MCP adapter bounds its
- * messages, on both transports, with this same function.
- */
-export function nestedDeeperThan(value: unknown, limit: number): boolean {
-  const pending: [unknown, number][] = [[value, 1]];
-  for (let next = pending.pop(); next; next = pending.pop()) {
-    const [node, depth] = next;
-    if (typeof node !== 'object' || node === null) continue;
-    if (depth > limit) return true;
-    for (const child of Object.values(node)) pending.push([child, depth + 1]);
-  }
-  return false;
-}
-
 /**
  * JSON body parsing for one route, at most `limit` bytes after decompression. grpc-gateway decodes the body
  * as JSON whatever its Content-Type says, so a body sent as text/plain is still read. Bytes that are not

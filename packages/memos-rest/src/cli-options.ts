@@ -14,10 +14,10 @@ import {
   table,
   UsageError,
 } from '@memos-kit/terminal';
+import { DEFAULT_HOST, DEFAULT_PORT } from './address.ts';
 import pairs from './cli-messages.json' with { type: 'json' };
 import { DEFAULT_DATASET, SHIPPED_DATASETS } from './dataset.ts';
 import { WIRES, type Wire } from './http.ts';
-import { DEFAULT_HOST, DEFAULT_PORT } from './server.ts';
 import type { MemoStore } from './store.ts';
 
 /** The options of every `serve` command: where to listen and which dataset to start from. */

@@ -1,6 +1,6 @@
 export type { Viewer } from './access.ts';
+export { DEFAULT_HOST, DEFAULT_PORT } from './address.ts';
 export { createRestApp, type RestAppOptions } from './app.ts';
-export { MAX_JSON_DEPTH, nestedDeeperThan } from './body.ts';
 export {
   type Dataset,
   DEFAULT_DATASET,
@@ -18,11 +18,7 @@ export {
 } from './filter/index.ts';
 export { HAL_JSON, type HalLink, type HalLinks, halRepresentation, memoLinks } from './hal.ts';
 export { type Representation, type ResourceKind, WIRES, type Wire } from './http.ts';
+export { MAX_JSON_DEPTH, nestedDeeperThan } from './json-depth.ts';
 export { decodePageToken, encodePageToken } from './page-token.ts';
-export {
-  DEFAULT_HOST,
-  DEFAULT_PORT,
-  type RestServerOptions,
-  startRestServer,
-} from './server.ts';
+export { type RestServerOptions, startRestServer } from './server.ts';
 export { MemoStore } from './store.ts';

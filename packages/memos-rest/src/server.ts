@@ -1,10 +1,7 @@
 import { type Listening, listen } from '@memos-kit/process';
+import { DEFAULT_HOST, DEFAULT_PORT } from './address.ts';
 import { createRestApp } from './app.ts';
 import type { Wire } from './http.ts';
-
-/** Loopback only, and Memos' own port, so a class's curl lines work unchanged. */
-export const DEFAULT_HOST = '127.0.0.1';
-export const DEFAULT_PORT = 5230;
 
 export interface RestServerOptions {
   host?: string;

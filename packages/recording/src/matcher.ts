@@ -1,4 +1,4 @@
-import { MAX_JSON_DEPTH, nestedDeeperThan } from '@memos-kit/memos-rest';
+import { MAX_JSON_DEPTH, nestedDeeperThan } from '@memos-kit/memos-rest/light';
 import { type Headers, headerValue } from './frames.ts';
 
 const PROTOCOL_VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';

@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import { filterErrorParts } from '@memos-kit/memos-rest';
+import { filterErrorParts } from '@memos-kit/memos-rest/light';
 import type { CatalogEntry, ToolDefinition } from '../catalog/index.ts';
 import {
   buildRestRequest,

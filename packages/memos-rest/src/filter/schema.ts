@@ -69,7 +69,16 @@ function environmentFor<Row>(fields: FieldTable<Row>): Environment {
 
 function schemaOf<Row>(fields: FieldTable<Row>, hidden: readonly string[] = []): FilterSchema<Row> {
   const advertised = Object.keys(fields).filter((name) => !hidden.includes(name));
-  return { fields, advertised, environment: environmentFor(fields) };
+  // Declared at the first filter, not when the server starts: most starts never see one.
+  let environment: Environment | undefined;
+  return {
+    fields,
+    advertised,
+    get environment() {
+      environment ??= environmentFor(fields);
+      return environment;
+    },
+  };
 }
 
 export const MEMO_SCHEMA: FilterSchema<MemoRow> = schemaOf<MemoRow>(
