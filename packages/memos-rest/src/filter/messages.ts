@@ -1,8 +1,9 @@
 // The words of every bad filter: a 400 in Memos' wording, `invalid filter: failed to compile filter: …`, with
 // the kit's sentence for a learner after it. The texts are pinned by the tests against Memos' own errors, so
 // they live here together and are never built elsewhere.
-import { TypeError as CelTypeError, ParseError } from '@marcbachmann/cel-js';
+
 import { type ApiError, invalidArgument } from '../errors.ts';
+import { celJs } from './cel.ts';
 
 /** What Memos puts before every filter error (ListMemos wraps its filter compiler's error twice). */
 export const FILTER_ERROR_PREFIX = 'invalid filter: failed to compile filter: ';
@@ -81,6 +82,7 @@ interface CelProblem {
 const firstLine = (text: string) => text.split('\n')[0] ?? 'syntax error';
 
 function problemOf(error: unknown): CelProblem {
+  const { ParseError, TypeError: CelTypeError } = celJs();
   if (error instanceof ParseError || error instanceof CelTypeError) {
     return { code: error.code, summary: error.summary ?? firstLine(error.message), at: error.range?.start };
   }

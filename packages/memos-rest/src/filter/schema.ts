@@ -1,8 +1,9 @@
 // What a filter may name, as Memos' `internal/filter/schema.go` declares it: each field's kind (which fixes its
 // CEL type and the getter's type), the operators it allows, and the CEL environment the parser and the type
 // checker read. Memos and attachments have their own tables.
-import { Environment } from '@marcbachmann/cel-js';
+import type { Environment } from '@marcbachmann/cel-js';
 import type { AttachmentRow, MemoRow } from '../model.ts';
+import { celJs } from './cel.ts';
 
 /** A field, discriminated by kind so that narrowing on `kind` also types its getter. */
 export type FieldSpec<Row> =
@@ -46,7 +47,7 @@ export function fieldOf<Row>(schema: FilterSchema<Row>, name: string): FieldSpec
 }
 
 function environmentFor<Row>(fields: FieldTable<Row>): Environment {
-  const env = new Environment({ homogeneousAggregateLiterals: false });
+  const env = new (celJs().Environment)({ homogeneousAggregateLiterals: false });
   for (const [name, spec] of Object.entries(fields)) env.registerVariable(name, CEL_TYPES[spec.kind]);
   env.registerVariable('now', 'google.protobuf.Timestamp');
   // cel-go's ext.Sets(): declared as methods of a `sets` namespace object so the checker knows their types.
