@@ -30,7 +30,7 @@ const exempt: Record<string, string> = {
   'docs:preview': 'serves what docs:build wrote; the browser test serves that build the same way',
   lint: 'pnpm test runs it (turbo //#lint), in CI on every push',
   format: 'lint checks the same Biome rules; format only writes what lint reports',
-  typecheck: 'pnpm test runs it in every package, in CI on every push',
+  typecheck: 'pnpm test runs it (turbo //#typecheck, one program over every package), in CI on every push',
   test: 'is CI itself; this test runs inside it',
   'lint:deps': 'pnpm test runs it (turbo //#lint:deps), in CI on every push',
   'lint:cycles': 'pnpm test runs it (turbo //#lint:cycles), in CI on every push',
