@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // One module graph per worker (isolate: false): no test file mocks a module or leaves a global changed,
+    // and loading the SDK, express, Ajv and zod again for every file cost more CPU than many of the tests.
+    isolate: false,
     // The checks start the kit's server and a few Node + tsx children: seconds when idle, longer on a busy machine.
     testTimeout: 90_000,
     hookTimeout: 30_000,

@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // One module graph per worker (isolate: false): no test file mocks a module or leaves a global changed,
+    // and loading the SDK, express, Ajv and zod again for every file cost more CPU than many of the tests.
+    isolate: false,
     include: ['test/**/*.test.ts'],
     // Test files start their own servers on port 0; two cores are shared with the rest of the workspace.
     maxWorkers: 2,
