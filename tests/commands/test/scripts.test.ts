@@ -264,8 +264,16 @@ describe('pnpm run replay', () => {
 
 describe('pnpm run bench', () => {
   it('runs a tiny round of every benchmark and ends with 0', async () => {
+    // No cold starts (BENCH_COLD_ROUNDS=0): they spawn every demo and server again, over half this run's CPU, and
+    // packages/memos-mcp/test/bench.test.ts already runs them and checks their rows; this checks the wiring.
     const run = await runScript('bench', [], {
-      env: { BENCH_ROUNDS: '20', BENCH_WARMUP: '5', BENCH_THROUGHPUT_CALLS: '40', KIT_LANG: 'en' },
+      env: {
+        BENCH_ROUNDS: '20',
+        BENCH_WARMUP: '5',
+        BENCH_THROUGHPUT_CALLS: '40',
+        BENCH_COLD_ROUNDS: '0',
+        KIT_LANG: 'en',
+      },
       timeoutMs: 180_000,
     });
     expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
