@@ -1,11 +1,9 @@
 // Builds the site, serves it on loopback and walks every page of both languages in Debian's
 // Chromium: what a learner's browser does, including the parts that only run client-side
 // (Mermaid, local search, the language switch).
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { Listening } from '@memos-kit/process';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +11,7 @@ import { allPages } from '../.vitepress/pages.ts';
 import { measureDiagrams } from './diagram-metrics.ts';
 import { docsRoot } from './markdown-files.ts';
 import { checkPlayground, startPlaygroundServer } from './playground-page.ts';
+import { buildIsFresh, buildSite, siteDir, stopBuild } from './site-build.ts';
 import { checkSiteLinks } from './site-links.ts';
 import { serveStatic } from './static-server.ts';
 
@@ -50,34 +49,9 @@ const sitePages: SitePage[] = (['zh', 'en'] as const).flatMap((locale) =>
   }),
 );
 
-let build: ChildProcess | undefined;
-
-function runBuild(outDir: string): Promise<void> {
-  const bin = join(
-    dirname(createRequire(import.meta.url).resolve('vitepress/package.json')),
-    'bin',
-    'vitepress.js',
-  );
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, 'build', docsRoot, '--outDir', outDir], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    build = child;
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`vitepress build failed:\n${output}`)),
-    );
-  });
-}
-
-// DOCS_SITE_DIR points at an existing build to skip the (slow) build while working on the site itself.
+// DOCS_SITE_DIR names a build to use as it is, while working on the site itself. Otherwise the test walks
+// docs/.vitepress/dist: turbo builds it before this test in `pnpm test`, and it is built here when it is
+// missing or older than a source.
 const prebuilt = process.env.DOCS_SITE_DIR;
 let outDir: string;
 let profileDir: string;
@@ -93,9 +67,12 @@ beforeAll(async () => {
       `No Chromium at ${chromiumPath}: install it (apt-get install -y chromium) or set CHROMIUM_PATH.`,
     );
   }
-  outDir = prebuilt ?? mkdtempSync(join(tmpdir(), 'memos-docs-site-'));
+  outDir = prebuilt ?? siteDir;
   profileDir = mkdtempSync(join(tmpdir(), 'memos-docs-chromium-'));
-  if (!prebuilt) await runBuild(outDir);
+  if (!prebuilt && !buildIsFresh(outDir)) {
+    console.info('Building the site: there is no build yet, or a source is newer than it.');
+    await buildSite(outDir);
+  }
   server = await serveStatic(outDir);
   context = await chromium.launchPersistentContext(profileDir, {
     executablePath: chromiumPath,
@@ -122,10 +99,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   // A build cut short by the hook's timeout must not outlive the test.
-  build?.kill('SIGKILL');
+  stopBuild();
   await context?.close();
   await server?.close();
-  if (!prebuilt && outDir) rmSync(outDir, { recursive: true, force: true });
   if (profileDir) rmSync(profileDir, { recursive: true, force: true });
 });
 
@@ -340,7 +316,7 @@ describe.skipIf(!hasChromium && !required)('the built docs site in a real browse
   }, 30_000);
 
   it('has no broken link, anchor or repository link in the built site', () => {
-    // The build this test made: the link check needs no browser, but it needs the build, and
+    // The build this test walks: the link check needs no browser, but it needs the build, and
     // one build per test run is enough.
     const problems = checkSiteLinks({ site: outDir, sources: docsRoot, repository: join(docsRoot, '..') });
     expect(problems).toEqual([]);

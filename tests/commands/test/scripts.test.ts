@@ -26,7 +26,8 @@ const commands = [...Object.keys(demos), ...servers, ...classroom];
 const exempt: Record<string, string> = {
   bench: 'run below with a tiny round; it has no --help of its own (pnpm -r runs two benches)',
   'docs:dev': 'the docs package builds and serves the same site in its browser test (docs/test)',
-  'docs:build': 'the docs browser test builds the site and checks every page and link of the build',
+  'docs:build':
+    'pnpm test runs the same build (turbo @memos-kit/docs#build); the browser test checks every page and link of it',
   'docs:preview': 'serves what docs:build wrote; the browser test serves that build the same way',
   lint: 'pnpm test runs it (turbo //#lint), in CI on every push',
   format: 'lint checks the same Biome rules; format only writes what lint reports',
