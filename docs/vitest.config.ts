@@ -6,7 +6,7 @@ export default defineConfig({
     // and loading the same modules again for every file cost more CPU than many of the tests.
     isolate: false,
     include: ['test/**/*.test.ts'],
-    // The browser test builds the whole site first; the unit tests are quick either way.
+    // Run alone, the browser test builds the whole site first (pnpm test builds it beforehand, as a turbo task).
     testTimeout: 30_000,
     hookTimeout: 240_000,
   },

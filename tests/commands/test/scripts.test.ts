@@ -60,7 +60,8 @@ describe('the root scripts', () => {
   });
 });
 
-describe.each(commands)('pnpm run %s', (script) => {
+// A command's three checks run side by side: each waits on its own processes, and they share no state.
+describe.concurrent.each(commands)('pnpm run %s', (script) => {
   it('--help in Chinese by default and in English with --lang en, on stdout, exit 0', async () => {
     const zh = await runScript(script, ['--help']);
     const en = await runScript(script, ['--help', '--lang', 'en']);
