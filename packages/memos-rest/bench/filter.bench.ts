@@ -8,8 +8,9 @@ import { compileMemoFilter, createRestApp, type Dataset } from '../src/index.ts'
 import pairs from './filter.messages.json' with { type: 'json' };
 
 const MEMOS = 10_000;
-const WARMUP = 30;
-const RUNS = 300;
+// The same knobs as the MCP benchmark, so one `BENCH_ROUNDS=20` makes `pnpm bench` a quick smoke run.
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 30);
+const RUNS = Number(process.env.BENCH_ROUNDS ?? 300);
 const GOAL_MS = 20;
 
 const spec = {
