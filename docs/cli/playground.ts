@@ -6,7 +6,6 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startServer } from '@memos-kit/memos-mcp';
 import { cannotStart, paceSetting, serveCommand } from '@memos-kit/memos-mcp/cli';
 import { bannerWords, listenProblem, serveOptions, serveSettings } from '@memos-kit/memos-rest/cli';
 import { closeOnSignals, startNode } from '@memos-kit/process';
@@ -97,6 +96,8 @@ await command(playgroundCommand, async ({ values, lang, paint }) => {
   }
   // A learner may type localhost instead of 127.0.0.1: both name this same page.
   const corsOrigins = [docsUrl, docsUrl.replace(DOCS_HOST, 'localhost')];
+  // Imported once the options are read: `--help` and `--version` need no server.
+  const { startServer } = await import('@memos-kit/memos-mcp');
   const server = await startServer({
     ...settings,
     corsOrigins,

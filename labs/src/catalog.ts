@@ -13,6 +13,20 @@ import * as z from 'zod';
 export const labsDir = fileURLToPath(new URL('../', import.meta.url));
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
+export type Source = 'starter' | 'solution';
+
+/**
+ * Where the working files live: the repository's `labs/` folder, or another folder laid out the same way
+ * (`KIT_LAB_WORKDIR`), which is how the tests try a copy without touching the repository.
+ */
+export function workdir(env: NodeJS.ProcessEnv = process.env): string {
+  return env.KIT_LAB_WORKDIR ?? labsDir;
+}
+
+export function sourceDir(lab: Lab, source: Source, root = workdir()): string {
+  return join(root, lab.dir, source);
+}
+
 const bilingual = z.object({ zh: z.string().min(1), en: z.string().min(1) }).strict();
 
 const labSchema = z

@@ -7,12 +7,11 @@ import {
   type ParsedCommand,
   UsageError,
 } from '@memos-kit/terminal';
-import { findLab, loadLabs } from './catalog.ts';
+import { findLab, loadLabs, sourceDir, workdir } from './catalog.ts';
 import { ResetImpossible, resetStarter } from './files.ts';
 import { say } from './messages.ts';
 import { ProgressFile } from './progress.ts';
 import { formatDiff, formatHints, formatList, formatResult, formatVerify, listJson } from './report.ts';
-import { LabSession, runLab, sourceDir, verifyAll, workdir } from './run.ts';
 
 const spec = {
   name: 'pnpm lab',
@@ -95,12 +94,19 @@ async function confirm(question: string, parsed: Parsed): Promise<boolean> {
   }
 }
 
+/**
+ * The check runner, imported only when a check is run: it brings the kit's servers and the SDK, half a second
+ * through tsx, which listing the labs, a hint, `--help` or `--version` never need.
+ */
+const checks = () => import('./run.ts');
+
 await command(spec, async (parsed) => {
   const { values, positionals, lang } = parsed;
   const root = workdir();
   const progress = new ProgressFile(root);
 
   if (values['verify-all']) {
+    const { LabSession, verifyAll } = await checks();
     const session = new LabSession();
     try {
       const outcomes = await verifyAll(lang, session, root);
@@ -160,6 +166,7 @@ await command(spec, async (parsed) => {
     return 0;
   }
 
+  const { LabSession, runLab } = await checks();
   const session = new LabSession();
   try {
     const source = values.solution ? 'solution' : 'starter';

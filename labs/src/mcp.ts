@@ -3,9 +3,10 @@
 import { closeOnSignals } from '@memos-kit/process';
 import { type CommandSpec, command, type OptionSpecs } from '@memos-kit/terminal';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { workdir } from './catalog.ts';
 import { say } from './messages.ts';
 import { ProgressFile } from './progress.ts';
-import { LabSession, workdir } from './run.ts';
+import { LabSession } from './run.ts';
 import { createTutorServer } from './tutor.ts';
 
 const spec = {

@@ -2,7 +2,6 @@
 // required one fails; Chromium and nginx are optional and never fail it.
 import { type CommandSpec, command, type OptionSpecs, wrapText } from '@memos-kit/terminal';
 import { say } from './messages.ts';
-import { CLASS_PORTS, preflight } from './preflight-checks.ts';
 
 const spec = {
   name: 'pnpm preflight',
@@ -19,6 +18,8 @@ const spec = {
 } as const satisfies CommandSpec<OptionSpecs>;
 
 await command(spec, async ({ values, lang, paint, width }) => {
+  // Imported once the options are read: `--help` and `--version` need none of the checks.
+  const { CLASS_PORTS, preflight } = await import('./preflight-checks.ts');
   const items = await preflight({
     lang,
     // A test plays an older Node through this variable; nothing else sets it.

@@ -8,11 +8,9 @@ import { pathToFileURL } from 'node:url';
 import { type RunningAdapter, startServer } from '@memos-kit/memos-mcp';
 import type { Lang } from '@memos-kit/terminal';
 import { tsImport } from 'tsx/esm/api';
-import { type Lab, labsDir, labText, loadLabs } from './catalog.ts';
+import { type Lab, labsDir, labText, loadLabs, type Source, sourceDir } from './catalog.ts';
 import { type CheckContext, CheckFailure, type LabCheck } from './check.ts';
 import { say } from './messages.ts';
-
-export type Source = 'starter' | 'solution';
 
 export interface CheckResult {
   id: string;
@@ -34,18 +32,6 @@ export interface LabResult {
 
 /** How long one check may take before it counts as stuck (a learner's loop that never ends). */
 const CHECK_TIMEOUT_MS = 20_000;
-
-/**
- * Where the working files live: the repository's `labs/` folder, or another folder laid out the same way
- * (`KIT_LAB_WORKDIR`), which is how the tests try a copy without touching the repository.
- */
-export function workdir(env: NodeJS.ProcessEnv = process.env): string {
-  return env.KIT_LAB_WORKDIR ?? labsDir;
-}
-
-export function sourceDir(lab: Lab, source: Source, root = workdir()): string {
-  return join(root, lab.dir, source);
-}
 
 /**
  * The servers the checks share. One run of `pnpm lab --verify-all` checks sixteen copies; starting the
