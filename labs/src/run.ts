@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type RunningAdapter, startServer } from '@memos-kit/memos-mcp';
+import type { RunningAdapter } from '@memos-kit/memos-mcp';
 import type { Lang } from '@memos-kit/terminal';
 import { tsImport } from 'tsx/esm/api';
 import { type Lab, labsDir, labText, loadLabs, type Source, sourceDir } from './catalog.ts';
@@ -43,7 +43,11 @@ export class LabSession {
   server(dataset: 'empty' | 'workshop'): Promise<RunningAdapter> {
     let running = this.#servers.get(dataset);
     if (!running) {
-      running = startServer({ port: 0, dataset, log: () => {} });
+      // The kit is loaded with the first check that needs a server, so `pnpm lab:mcp` answers a host's
+      // discovery without it (hosts give that answer a deadline; @ai-sdk/mcp gives 1 s).
+      running = import('@memos-kit/memos-mcp').then(({ startServer }) =>
+        startServer({ port: 0, dataset, log: () => {} }),
+      );
       this.#servers.set(dataset, running);
     }
     return running;
