@@ -107,8 +107,9 @@ export async function createAdapter(options: AdapterOptions = {}): Promise<Adapt
     corsOrigins: options.corsOrigins,
     ...(options.onResponse ? { onResponse: options.onResponse } : {}),
   });
-  const cors = Boolean(options.corsOrigins?.length);
-  if (cors && options.corsOrigins) app.use(corsAllowlist(options.corsOrigins));
+  const corsOrigins = options.corsOrigins ?? [];
+  const cors = corsOrigins.length > 0;
+  if (cors) app.use(corsAllowlist(corsOrigins));
   // Every method reaches the endpoint, which answers GET and DELETE with 405 itself.
   app.all('/mcp', (req, res) => void endpoint(req, res));
   app.get('/', indexPage({ ...options, store, tools: catalog.length }));
