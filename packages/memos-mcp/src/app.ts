@@ -1,6 +1,6 @@
 import type { RequestListener } from 'node:http';
 import { contractOperations } from '@memos-kit/memos-contract';
-import { createRestApp, type Dataset, type MemoStore } from '@memos-kit/memos-rest';
+import { createRestApp, type Dataset, type MemoStore, notFound } from '@memos-kit/memos-rest';
 import { InMemoryServerEventBus } from '@modelcontextprotocol/server';
 import express, { type Express } from 'express';
 import { buildCatalog, type CatalogEntry } from './catalog/index.ts';
@@ -114,6 +114,8 @@ export async function createAdapter(options: AdapterOptions = {}): Promise<Adapt
   app.all('/mcp', (req, res) => void endpoint(req, res));
   app.get('/', indexPage({ ...options, store, tools: catalog.length }));
   if (restApp) app.use(restApp);
+  // With --memos-url there is no mock behind: a path nobody serves is still answered in JSON.
+  app.use(notFound);
   return {
     // MCP requests skip Express, whose routing would be a twentieth of every tool call, unless CORS answers
     // have to be added to them (the docs playground); they reach the same endpoint either way.

@@ -131,6 +131,8 @@ describe('methods', () => {
     for (const path of ['/mcpx', '/mcp/tools', '/api/v1/mcp']) {
       const response = await postMcp(new URL(path, base).href, 'tools/list');
       expect(response.status, path).toBe(404);
+      // A mistyped URL is answered in the API's JSON, never with Express's HTML page.
+      expect(response.json, path).toEqual({ code: 5, message: 'Not Found', details: [] });
     }
   });
   it('keeps the id and its type in responses, 0 and strings included', async () => {

@@ -6,7 +6,7 @@ import { boundedDrain } from './body.ts';
 import { type Dataset, DEFAULT_DATASET, loadDataset } from './dataset.ts';
 import { ApiError, GrpcCode, invalidArgument } from './errors.ts';
 import { halRepresentation } from './hal.ts';
-import { sendError, sendJson, type Wire } from './http.ts';
+import { notFound, sendError, sendJson, type Wire } from './http.ts';
 import { attachmentRoutes } from './routes/attachments.ts';
 import { memoRoutes } from './routes/memos.ts';
 import { userRoutes } from './routes/users.ts';
@@ -75,10 +75,11 @@ export function createRestApp(options: RestAppOptions = {}): { app: Express; sto
     const known = operations.some((operation) => operation.pattern.test(path));
     if (known)
       sendJson(res, 501, { code: GrpcCode.Unimplemented, message: 'Method Not Allowed', details: [] });
-    else sendJson(res, 404, { code: GrpcCode.NotFound, message: 'Not Found', details: [] });
+    else notFound(req, res);
   });
   api.use(handleErrors);
   app.use('/api/v1', api);
+  app.use(notFound);
   // The last resort for anything outside /api/v1 (a path that does not decode, say): JSON, never a stack.
   app.use(handleErrors);
   return { app, store };

@@ -2,7 +2,7 @@
 // them, and JSON written with exactly `Content-Type: application/json` (the article's header, no charset).
 import type { Request, Response } from 'express';
 import type { Viewer } from './access.ts';
-import { type ApiError, invalidArgument } from './errors.ts';
+import { type ApiError, GrpcCode, invalidArgument } from './errors.ts';
 import type { MemoStore } from './store.ts';
 
 /** The resource kinds the routes answer with; a representation (JSON, or HAL later) renders each. */
@@ -73,6 +73,14 @@ export function sendJson(
   res.setHeader('Content-Type', contentType);
   res.setHeader('Content-Length', String(bytes.length));
   res.end(bytes);
+}
+
+/**
+ * The answer to a path nothing serves, in the API's own error shape (grpc-gateway's words): a mistyped URL in
+ * a student's curl gets JSON it can read, not Express's HTML page.
+ */
+export function notFound(_req: Request, res: Response): void {
+  sendJson(res, 404, { code: GrpcCode.NotFound, message: 'Not Found', details: [] });
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

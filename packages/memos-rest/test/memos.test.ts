@@ -502,6 +502,12 @@ describe('routing', () => {
     const missing = await fetch(`${server.url}/api/v1/notes`);
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ code: 5, message: 'Not Found', details: [] });
+    // Outside /api/v1 too (a mistyped curl): the same JSON, not Express's HTML page.
+    for (const path of ['/', '/api/v2/memos', '/memos']) {
+      const outside = await fetch(`${server.url}${path}`);
+      expect(outside.status, path).toBe(404);
+      expect(await outside.json(), path).toEqual({ code: 5, message: 'Not Found', details: [] });
+    }
     const wrongMethod = await fetch(`${server.url}/api/v1/memos`, { method: 'PUT' });
     expect(wrongMethod.status).toBe(501);
     expect(await wrongMethod.json()).toEqual({ code: 12, message: 'Method Not Allowed', details: [] });

@@ -3,7 +3,7 @@
 // they live here together and are never built elsewhere.
 
 import { type ApiError, invalidArgument } from '../errors.ts';
-import { celJs } from './cel.ts';
+import { celJs } from './engines.ts';
 
 /** What Memos puts before every filter error (ListMemos wraps its filter compiler's error twice). */
 export const FILTER_ERROR_PREFIX = 'invalid filter: failed to compile filter: ';

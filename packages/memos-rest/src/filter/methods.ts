@@ -1,8 +1,8 @@
 // Method calls: text matching on text fields, comprehensions over tags, and cel-go's sets.* functions.
-import { createRequire } from 'node:module';
 import type { ASTNode } from '@marcbachmann/cel-js';
 import type { RE2JS } from 're2js';
 import { isIdentifier, isName } from './ast.ts';
+import { re2js } from './engines.ts';
 import { filterError } from './messages.ts';
 import {
   type ElementTest,
@@ -54,7 +54,7 @@ export function methodCall<Row>(
 function compileRegex(source: string): RE2JS {
   assertAffordablePattern(source);
   try {
-    return re2().compile(source);
+    return re2js().compile(source);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw filterError(`invalid regular expression (RE2 syntax): ${reason}`);
@@ -105,11 +105,4 @@ function setOperation<Row>(scope: Scope<Row>, method: string, args: readonly AST
   if (!isOneOf(SET_METHODS, method)) throw filterError(`sets.${method}() is not supported in filters`);
   const values = [...new Set(literal.value.map((item) => String(item.value)))];
   return { op: 'sets', method, read: spec.get, values };
-}
-
-let loaded: typeof RE2JS | undefined;
-/** re2js, loaded at the first `matches()`: a tenth of the server's bundle, which most filters never need. */
-function re2(): typeof RE2JS {
-  loaded ??= (createRequire(import.meta.url)('re2js') as typeof import('re2js')).RE2JS;
-  return loaded;
 }

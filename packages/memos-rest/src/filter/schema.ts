@@ -3,7 +3,7 @@
 // checker read. Memos and attachments have their own tables.
 import type { Environment } from '@marcbachmann/cel-js';
 import type { AttachmentRow, MemoRow } from '../model.ts';
-import { celJs } from './cel.ts';
+import { celJs } from './engines.ts';
 
 /** A field, discriminated by kind so that narrowing on `kind` also types its getter. */
 export type FieldSpec<Row> =
