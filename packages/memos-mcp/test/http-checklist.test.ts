@@ -141,6 +141,15 @@ describe('methods', () => {
       expect((response.json as { id: unknown }).id).toBe(id);
     }
   });
+  it('sends a JSON answer with its Content-Length, as REST does, not chunked', async () => {
+    const response = await postMcp(server.mcpUrl, 'tools/call', {
+      name: 'memo_list_memos',
+      arguments: { pageSize: 5 },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers['transfer-encoding']).toBeUndefined();
+    expect(response.headers['content-length']).toBe(String(Buffer.byteLength(response.body)));
+  });
   it('accepts a notification with 202 and an empty body', async () => {
     const response = await send(server.mcpUrl, {
       headers: {

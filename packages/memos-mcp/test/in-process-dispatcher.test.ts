@@ -1,5 +1,5 @@
 import type { RequestListener } from 'node:http';
-import { createRestApp } from '@memos-kit/memos-rest';
+import { createRestApp, jsonValueOf } from '@memos-kit/memos-rest';
 import { type Listening, listen } from '@memos-kit/process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inProcessDispatcher } from '../src/rest/in-process-dispatcher.ts';
@@ -52,6 +52,47 @@ describe('the in-process dispatcher', () => {
     const { name } = JSON.parse(created.body) as { name: string };
     const read = await dispatch({ method: 'GET', url: `/api/v1/${name}`, headers: auth });
     expect(JSON.parse(read.body)).toMatchObject({ name, content });
+  });
+
+  it('hands on the value a JSON answer was written from, which is the body parsed', async () => {
+    const withValues = inProcessDispatcher(app, { jsonValueOf });
+    for (const request of [
+      { method: 'GET', url: '/api/v1/memos?pageSize=3', headers: auth },
+      { method: 'GET', url: '/api/v1/memos/does-not-exist', headers: auth },
+    ]) {
+      const response = await withValues(request);
+      expect(response.json, request.url).toBeDefined();
+      expect(JSON.stringify(response.json?.value)).toBe(response.body);
+      expect(response.json?.value).toEqual(JSON.parse(response.body));
+    }
+    // Memos' 401 is text/plain, written without sendJson: no value, the body alone.
+    const refused = await withValues({
+      method: 'POST',
+      url: '/api/v1/memos',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(refused.status).toBe(401);
+    expect(refused.json).toBeUndefined();
+    // Without jsonValueOf, never.
+    expect((await dispatch({ method: 'GET', url: '/api/v1/memos?pageSize=1', headers: auth })).json).toBe(
+      undefined,
+    );
+  });
+
+  it("closes each connection after the app's answer has finished, not before", async () => {
+    const seen: string[] = [];
+    const watched: RequestListener = (req, res) => {
+      res.once('finish', () => seen.push('finish'));
+      req.socket.once('close', () => seen.push('closed'));
+      app(req, res);
+    };
+    const watchedDispatch = inProcessDispatcher(watched);
+    for (let i = 0; i < 20; i++) {
+      await watchedDispatch({ method: 'GET', url: '/api/v1/memos?pageSize=1', headers: auth });
+    }
+    await expect.poll(() => seen.length).toBe(40);
+    for (let i = 0; i < 40; i += 2) expect(seen.slice(i, i + 2)).toEqual(['finish', 'closed']);
   });
 
   it('leaves the app serving real connections after in-process calls', async () => {

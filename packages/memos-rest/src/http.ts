@@ -1,5 +1,6 @@
 // Request and response plumbing shared by the routes: the caller, query parameters as grpc-gateway reads
 // them, and JSON written with exactly `Content-Type: application/json` (the article's header, no charset).
+import type { ServerResponse } from 'node:http';
 import type { Request, Response } from 'express';
 import type { Viewer } from './access.ts';
 import { type ApiError, GrpcCode, invalidArgument } from './errors.ts';
@@ -69,10 +70,23 @@ export function sendJson(
   contentType = 'application/json',
 ): void {
   const bytes = Buffer.from(JSON.stringify(body), 'utf8');
+  written.set(res, { value: body });
   res.status(status);
   res.setHeader('Content-Type', contentType);
   res.setHeader('Content-Length', String(bytes.length));
   res.end(bytes);
+}
+
+const written = new WeakMap<ServerResponse, { value: unknown }>();
+
+/**
+ * The value a JSON answer was written from, for a caller in the same process that wants it as a value: the
+ * body is exactly `JSON.stringify` of it, so parsing the bytes again would only rebuild it. memos-mcp's
+ * in-process dispatcher takes it for the tool result's structuredContent. Undefined for an answer not
+ * written as JSON (the 401 text, Express's own errors).
+ */
+export function jsonValueOf(res: ServerResponse): { value: unknown } | undefined {
+  return written.get(res);
 }
 
 /**

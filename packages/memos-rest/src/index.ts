@@ -17,7 +17,7 @@ export {
   filterErrorParts,
 } from './filter/index.ts';
 export { HAL_JSON, type HalLink, type HalLinks, halRepresentation, memoLinks } from './hal.ts';
-export { notFound, type Representation, type ResourceKind, WIRES, type Wire } from './http.ts';
+export { jsonValueOf, notFound, type Representation, type ResourceKind, WIRES, type Wire } from './http.ts';
 export { MAX_JSON_DEPTH, nestedDeeperThan } from './json-depth.ts';
 export { decodePageToken, encodePageToken } from './page-token.ts';
 export { type RestServerOptions, startRestServer } from './server.ts';

@@ -6,8 +6,8 @@ import type { FetchLikeMcpHandler, NodeServerResponseLike } from '@modelcontextp
  * what `toNodeHandler` (@modelcontextprotocol/node) does, minus the work this endpoint never needs. The
  * web `Request` carries the head only (the SDK takes the message from `parsedBody`), and a JSON answer,
  * which is complete before it is written, goes out in one write instead of through a stream pump; an SSE
- * answer is still pumped event by event, as it is produced. What reaches the wire is the same: status,
- * headers, body, chunked framing, and the abort when the client goes away.
+ * answer is still pumped event by event, as it is produced. What reaches the wire is the same status,
+ * headers and body, and the abort when the client goes away; a JSON answer also carries its length.
  */
 export function nodeAdapter(handler: FetchLikeMcpHandler, onerror: (error: Error) => void) {
   return async (req: IncomingMessage, res: NodeServerResponseLike, parsedBody: unknown): Promise<void> => {
@@ -43,6 +43,9 @@ export function nodeAdapter(handler: FetchLikeMcpHandler, onerror: (error: Error
     }
     if (!headers['content-type']?.startsWith('text/event-stream')) {
       const bytes = new Uint8Array(await response.arrayBuffer());
+      // Complete before it is written, so it goes out with its length, as the REST answers do, rather
+      // than in chunked framing (which is what streaming it would need).
+      headers['content-length'] = String(bytes.byteLength);
       finished = true;
       res.writeHead(response.status, headers);
       res.end(bytes);

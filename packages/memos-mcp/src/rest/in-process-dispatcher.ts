@@ -1,4 +1,10 @@
-import { createServer, request as httpRequest, type IncomingMessage, type RequestListener } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type RequestListener,
+  type ServerResponse,
+} from 'node:http';
 import { Duplex } from 'node:stream';
 import type { RestDispatcher, RestRequest, RestResponse } from './rest-request.ts';
 
@@ -14,18 +20,30 @@ import type { RestDispatcher, RestRequest, RestResponse } from './rest-request.t
 export function inProcessDispatcher(
   app: RequestListener,
   options: {
-    /** The app writes its JSON with plain `JSON.stringify` (memos-rest's `sendJson` does). */
-    canonicalJson?: boolean;
+    /**
+     * The value a JSON answer was written from, when the app can say (memos-rest's `jsonValueOf`): the
+     * body is then `JSON.stringify` of it, and the tool result uses both instead of parsing the bytes.
+     */
+    jsonValueOf?: (res: ServerResponse) => { value: unknown } | undefined;
   } = {},
 ): RestDispatcher {
-  // Never listens: it only gives the app Node's request parser and response writer.
-  const server = createServer(app);
+  const answers = new WeakMap<Duplex, ServerResponse>();
+  // Never listens: it only gives the app Node's request parser and response writer. The connection is
+  // kept alive, so neither side half-closes it after the answer (each end would then end the other
+  // again, and Node builds an error for that it throws away); the server closes its end once its answer
+  // is complete, after 'finish', which the app's own listeners may still be waiting for.
+  const server = createServer((req, res) => {
+    answers.set(req.socket, res);
+    res.once('close', () => req.socket.destroy());
+    app(req, res);
+  });
   const accept = (connection: Duplex) => server.emit('connection', connection);
+  const { jsonValueOf } = options;
   return async (request, signal) => {
-    const response = await dispatch(accept, request, signal);
-    if (options.canonicalJson && response.headers['content-type']?.startsWith('application/json')) {
-      response.canonicalJson = true;
-    }
+    const [response, serverEnd] = await dispatch(accept, request, signal);
+    const answer = jsonValueOf && answers.get(serverEnd);
+    const json = answer && jsonValueOf(answer);
+    if (json && response.headers['content-type']?.startsWith('application/json')) response.json = json;
     return response;
   };
 }
@@ -35,7 +53,7 @@ function dispatch(
   accept: (connection: Duplex) => void,
   request: RestRequest,
   signal?: AbortSignal,
-): Promise<RestResponse> {
+): Promise<[RestResponse, Duplex]> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(signal.reason);
@@ -43,11 +61,12 @@ function dispatch(
     }
     const [clientEnd, serverEnd] = memoryConnection();
     accept(serverEnd);
+    let answered = false;
     const outgoing = httpRequest(
       {
         method: request.method,
         path: request.url,
-        headers: { host: 'localhost', ...request.headers },
+        headers: { host: 'localhost', connection: 'keep-alive', ...request.headers },
         createConnection: () => clientEnd,
       },
       (incoming) => {
@@ -55,12 +74,16 @@ function dispatch(
         const chunks: Buffer[] = [];
         incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
         incoming.on('end', () => {
+          answered = true;
           signal?.removeEventListener('abort', onAbort);
-          resolve({
-            status: incoming.statusCode ?? 0,
-            headers: headersOf(incoming),
-            body: Buffer.concat(chunks).toString('utf8'),
-          });
+          resolve([
+            {
+              status: incoming.statusCode ?? 0,
+              headers: headersOf(incoming),
+              body: Buffer.concat(chunks).toString('utf8'),
+            },
+            serverEnd,
+          ]);
         });
       },
     );
@@ -74,7 +97,11 @@ function dispatch(
       signal?.removeEventListener('abort', onAbort);
       reject(error);
     });
-    outgoing.on('close', () => serverEnd.destroy());
+    outgoing.on('close', () => {
+      clientEnd.destroy();
+      // Cut short (cancelled, or the answer could not be read): the app sees its client go away.
+      if (!answered) serverEnd.destroy();
+    });
     outgoing.end(request.body);
   });
 }

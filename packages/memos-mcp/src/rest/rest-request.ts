@@ -15,10 +15,11 @@ export interface RestResponse {
   headers: Record<string, string>;
   body: string;
   /**
-   * The body is exactly `JSON.stringify` of the value it encodes (the kit's own mock writes JSON so), so it
-   * already is the tool result's JSON text and need not be made again from the parsed value.
+   * The value the body was written from, when the REST app is in this process and says so (the kit's own
+   * mock does): the body is exactly `JSON.stringify(json.value)`, so it already is the tool result's JSON
+   * text, and the value its structuredContent, with no second pass over a 20 KB list either way.
    */
-  canonicalJson?: boolean;
+  json?: { value: unknown };
 }
 
 /** Sends a REST request somewhere and resolves with the whole response; aborts with the signal. */

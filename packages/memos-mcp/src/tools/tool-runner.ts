@@ -96,7 +96,7 @@ export class ToolRunner {
 
 // #region result-from-rest
 function resultFromRest(response: RestResponse, errorText: ErrorText): ToolCallResult {
-  const parsed = parseJson(response.body);
+  const parsed = response.json ? { ok: true as const, value: response.json.value } : parseJson(response.body);
   if (response.status < 200 || response.status >= 300) {
     const message = restErrorMessage(parsed);
     const statusLine = `${response.status} ${statusText(response.status)}`;
@@ -106,10 +106,8 @@ function resultFromRest(response: RestResponse, errorText: ErrorText): ToolCallR
   }
   if (!parsed.ok) return toolError(`The REST API answered ${response.status} with a body that is not JSON`);
   const structured = structuredFrom(parsed.value);
-  // The REST body is the text when it is the same bytes `JSON.stringify` would make: no second pass over
-  // a 20 KB list. structuredContent is still the parsed value, for the client to validate.
-  const text =
-    response.canonicalJson && structured === parsed.value ? response.body : JSON.stringify(structured);
+  // The REST body is the text when it is the same bytes `JSON.stringify` would make.
+  const text = response.json && structured === parsed.value ? response.body : JSON.stringify(structured);
   return { content: [{ type: 'text', text }], structuredContent: structured };
 }
 
