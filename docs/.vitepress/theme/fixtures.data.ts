@@ -7,6 +7,7 @@ import { defineLoader } from 'vitepress';
 // A relative import is bundled instead.
 import { loadFixture, loadManifest } from '../../../packages/wire/src/index.ts';
 import { type ExchangeView, exchangeView } from './exchange-view.ts';
+import { watchOutsideDocs } from './watch-outside-docs.ts';
 
 export interface FixturesData {
   article: { title: string; protocolVersion: string };
@@ -19,7 +20,7 @@ declare const data: FixturesData;
 export { data };
 
 export default defineLoader({
-  watch: ['../../../fixtures/**/*'],
+  watch: watchOutsideDocs('../../../fixtures/**/*'),
   load(): FixturesData {
     const manifest = loadManifest();
     const exchanges: Record<string, ExchangeView> = {};

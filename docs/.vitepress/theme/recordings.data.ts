@@ -6,6 +6,7 @@ import { defineLoader } from 'vitepress';
 // Relative, not the package name, for the reason given in fixtures.data.ts.
 import { loadRecordingManifest, recordingsDir } from '../../../demos/features/src/recordings.ts';
 import { type ExchangeView, exchangeView } from './exchange-view.ts';
+import { watchOutsideDocs } from './watch-outside-docs.ts';
 
 interface RecordingsData {
   source: { zh: string; en: string };
@@ -18,7 +19,7 @@ declare const data: RecordingsData;
 export { data };
 
 export default defineLoader({
-  watch: ['../../../demos/features/recordings/**/*'],
+  watch: watchOutsideDocs('../../../demos/features/recordings/**/*'),
   load(): RecordingsData {
     const manifest = loadRecordingManifest();
     const exchanges: Record<string, ExchangeView> = {};
