@@ -3,7 +3,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningAdapter, startServer } from '../src/index.ts';
 import { exerciseWrites, expectSameAsRest, modernClient } from './support/exercise.ts';
-import { STDIO_ENTRY } from './support/stdio-process.ts';
+import { stdioArgs } from './support/stdio-process.ts';
 import { readCases } from './support/tool-table.ts';
 
 const USERS = [
@@ -75,7 +75,7 @@ describe('a v2 SDK client pinned to 2026-07-28', () => {
       const client = modernClient();
       const transport = new StdioClientTransport({
         command: process.execPath,
-        args: ['--import', 'tsx', STDIO_ENTRY, '--memos-url', server.url, '--token', user.token],
+        args: stdioArgs('--memos-url', server.url, '--token', user.token),
         stderr: 'ignore',
       });
       try {

@@ -1,3 +1,4 @@
+import { entryArgs } from '@memos-kit/process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConformance } from '../scripts/conformance.ts';
 import { runInspector, STDIO_ENTRY } from '../scripts/inspector.ts';
@@ -71,7 +72,7 @@ describe('the MCP Inspector CLI, speaking 2026-07-28', () => {
   });
 
   it('lists and calls a tool over stdio', { timeout: 60_000 }, async () => {
-    const command = [process.execPath, '--import', 'tsx', STDIO_ENTRY, '--dataset', 'workshop'];
+    const command = [process.execPath, ...entryArgs(STDIO_ENTRY, ['--dataset', 'workshop'])];
     const call = await runInspector(command, [
       '--method',
       'tools/call',

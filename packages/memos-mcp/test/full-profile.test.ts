@@ -12,10 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FULL_CAPABILITIES, type RunningAdapter, startServer } from '../src/index.ts';
 import { createMemosAjv } from '../src/tools/argument-validator.ts';
 import { mcpRequest, send } from './support/mcp-http.ts';
-import { STDIO_ENTRY } from './support/stdio-process.ts';
+import { stdioArgs } from './support/stdio-process.ts';
 
 const TOKEN = 'example-token';
-const STDIO_ARGS = ['--import', 'tsx', STDIO_ENTRY, '--profile', 'full', '--dataset', 'workshop'];
+const STDIO_ARGS = stdioArgs('--profile', 'full', '--dataset', 'workshop');
 
 let server: RunningAdapter;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningAdapter, startServer } from '../src/index.ts';
 import { createMemosAjv } from '../src/tools/argument-validator.ts';
-import { STDIO_ENTRY } from './support/stdio-process.ts';
+import { stdioArgs } from './support/stdio-process.ts';
 
 /**
  * The v1 package `@modelcontextprotocol/sdk` speaks only up to 2025-11-25: it opens with `initialize`.
@@ -71,7 +71,7 @@ describe('a 2025-11-25 client (v1 @modelcontextprotocol/sdk)', () => {
     await exercise(
       new StdioClientTransport({
         command: process.execPath,
-        args: ['--import', 'tsx', STDIO_ENTRY, '--dataset', 'workshop', '--pace', 'article'],
+        args: stdioArgs('--dataset', 'workshop', '--pace', 'article'),
         stderr: 'ignore',
       }),
     );

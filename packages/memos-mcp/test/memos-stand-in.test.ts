@@ -5,7 +5,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CURATED_OPERATION_IDS, toolNameFromOperationId } from '../src/index.ts';
 import { call, exerciseWrites, expectSameAsRest, modernClient } from './support/exercise.ts';
-import { STDIO_ENTRY } from './support/stdio-process.ts';
+import { stdioArgs } from './support/stdio-process.ts';
 import { readCases } from './support/tool-table.ts';
 
 /**
@@ -88,17 +88,7 @@ describe('fronting a stand-in for Memos v0.30.0', () => {
     const client = modernClient();
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: [
-        '--import',
-        'tsx',
-        STDIO_ENTRY,
-        '--memos-url',
-        standIn,
-        '--token',
-        'alice-token',
-        '--lang',
-        'en',
-      ],
+      args: stdioArgs('--memos-url', standIn, '--token', 'alice-token', '--lang', 'en'),
       stderr: 'pipe',
     });
     let stderr = '';

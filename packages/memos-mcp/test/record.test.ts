@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startEntry } from '@memos-kit/process';
+import { entryArgs, startEntry } from '@memos-kit/process';
 import { readRecording, toMermaid } from '@memos-kit/recording';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
@@ -87,14 +87,14 @@ describe('pnpm serve --record and pnpm mcp:stdio --record', () => {
 
   it('pnpm mcp:stdio --record records each line; the replay answers the SDK client as the server did', async () => {
     const file = join(dir, 'stdio.jsonl');
-    const session = async (args: string[]) => {
+    const session = async (entry: string, args: string[]) => {
       const client = new Client(
         { name: 'memos-kit-test', version: '1.0.0' },
         { versionNegotiation: { mode: { pin: '2026-07-28' } } },
       );
       const transport = new StdioClientTransport({
         command: process.execPath,
-        args: ['--import', 'tsx', ...args],
+        args: entryArgs(entry, args),
         stderr: 'ignore',
       });
       await client.connect(transport);
@@ -105,7 +105,7 @@ describe('pnpm serve --record and pnpm mcp:stdio --record', () => {
         await transport.close();
       }
     };
-    const live = await session([STDIO_ENTRY, '--dataset', 'empty', '--record', file]);
+    const live = await session(STDIO_ENTRY, ['--dataset', 'empty', '--record', file]);
     const recording = readRecording(file);
     expect(recording.frames.every((frame) => frame.kind === 'stdio-line')).toBe(true);
     // The SDK's stdio transport probes with server/discover in a process of its own, then starts the one it
@@ -114,7 +114,7 @@ describe('pnpm serve --record and pnpm mcp:stdio --record', () => {
     expect(recording.frames.map((frame) => frame.kind === 'stdio-line' && frame.direction)).toContain(
       'server-to-client',
     );
-    const replayed = await session([REPLAY, file, '--transport', 'stdio', '--pace', 'fast']);
+    const replayed = await session(REPLAY, [file, '--transport', 'stdio', '--pace', 'fast']);
     expect(replayed).toEqual(live);
     expect(replayed).toHaveLength(20);
   }, 60_000);

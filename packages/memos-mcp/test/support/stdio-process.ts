@@ -1,8 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type RunningEntry, startEntry } from '@memos-kit/process';
+import { entryArgs, type RunningEntry, startEntry } from '@memos-kit/process';
 
 export const STDIO_ENTRY = fileURLToPath(new URL('../../src/stdio.ts', import.meta.url));
+
+/**
+ * Node's arguments for `pnpm mcp:stdio`'s entry, started as that script starts it (the bundle launcher), for
+ * an SDK transport that spawns the server itself. The SDK's stdio client spawns two (a discovery probe,
+ * then the session), and each start through `--import tsx` costs a second of CPU more.
+ */
+export const stdioArgs = (...args: string[]): string[] => entryArgs(STDIO_ENTRY, args);
 
 /** `pnpm mcp:stdio`'s entry as a child process, with every stdout line kept in order. */
 export class StdioServer {
