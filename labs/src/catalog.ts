@@ -43,8 +43,11 @@ const labSchema = z
     guide: z.string(),
     /** The files a learner edits, by name inside `starter/` (the solution has the same names). */
     files: z.array(z.string()).min(1),
-    /** How a learner tries their work by hand, beside the check (a kit command, a curl line). */
-    tryIt: z.string().optional(),
+    /**
+     * How a learner tries their work by hand, beside the check: a command (a kit command, a curl line), or
+     * words in both languages when the command needs a sentence around it.
+     */
+    tryIt: z.union([z.string(), bilingual]).optional(),
     hints: z.array(bilingual).min(2),
     learned: bilingual,
     checks: z.record(z.string(), bilingual),

@@ -36,7 +36,11 @@ function labInstructions(lab: Lab, lang: Lang): string {
       .map((pair) => `\`${pair.starter}\``)
       .join(', ')}`,
     `- ${t('tutorCheck', { id: lab.id })}`,
-    ...(lab.tryIt ? [`- ${t('tutorTry', { command: lab.tryIt })}`] : []),
+    ...(lab.tryIt
+      ? [
+          `- ${t('tutorTry', { command: typeof lab.tryIt === 'string' ? lab.tryIt : labText(lab.tryIt, lang) })}`,
+        ]
+      : []),
     `- ${pointer(lab, lang, 'readMore')}`,
     '',
     t('tutorRules'),
