@@ -1,12 +1,9 @@
+import { sharedModules, twoFilesAtATime } from '@memos-kit/tsconfig/vitest';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    // One module graph per worker (isolate: false): no test file mocks a module or leaves a global changed,
-    // and loading the same modules again for every file cost more CPU than many of the tests.
-    isolate: false,
-    // Two files at a time: most of their time is spent waiting on the child processes they start, and with
-    // one worker (vitest's default on two cores) a core stays idle meanwhile. Same CPU, half the wall time.
-    maxWorkers: 2,
+    ...sharedModules,
+    ...twoFilesAtATime,
   },
 });

@@ -1,11 +1,9 @@
+import { sharedModules, twoFilesAtATime } from '@memos-kit/tsconfig/vitest';
 import { defineConfig } from 'vitest/config';
 
 const shared = {
-  // One module graph per worker (isolate: false): no test file mocks a module or leaves a global changed,
-  // and loading the SDK, express, Ajv and zod again for every file cost more CPU than many of the tests.
-  isolate: false,
-  // Every test file starts its own servers on port 0; two cores are shared with the rest of the workspace.
-  maxWorkers: 2,
+  ...sharedModules,
+  ...twoFilesAtATime,
   // Child processes start from a bundle (or from source when one changed); on two busy cores that alone
   // can take seconds.
   testTimeout: 60_000,
