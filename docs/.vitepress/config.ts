@@ -1,5 +1,6 @@
 import { type DefaultTheme, defineConfig } from 'vitepress';
 import { withMermaid } from 'vitepress-plugin-mermaid';
+import { publishMermaid, serveMermaid } from './mermaid-runtime.ts';
 import { pageGroups } from './pages.ts';
 import { publishTourSchema, serveTourSchema } from './tour-schema.ts';
 
@@ -35,17 +36,15 @@ export default withMermaid(
     head: [['link', { rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg' }]],
     buildEnd(site) {
       publishTourSchema(site.outDir);
+      publishMermaid(site.outDir);
     },
     vite: {
-      plugins: [serveTourSchema()],
-      // Pre-bundle mermaid in the dev server: its CommonJS dependencies (fastdom among them) fail to load
-      // as raw ES modules otherwise, and the diagrams stay blank in `pnpm docs:dev`.
-      optimizeDeps: { include: ['mermaid'] },
+      // serveMermaid: mermaid's own browser build, loaded as it is instead of bundled (mermaid-runtime.ts).
+      plugins: [serveTourSchema(), serveMermaid()],
       build: {
-        // Gzip-sizing mermaid's multi-megabyte chunks costs build time and tells nobody anything;
-        // mermaid is loaded only on pages with a diagram, so its size warning is expected.
+        // The site's own chunks are small now that mermaid is not one of them; gzip-sizing them costs
+        // build time and tells nobody anything.
         reportCompressedSize: false,
-        chunkSizeWarningLimit: 4000,
       },
     },
     markdown: {
