@@ -4,7 +4,7 @@
 // web-standard handler around that (envelope checks, the low-level Server, zod validation of the result,
 // `Response.json`), and last, measured over a socket by the caller, Node's HTTP server with the kit's
 // guards and the adapter from Node's request to the web one.
-import { createRestApp } from '@memos-kit/memos-rest';
+import { answerOf, createRestApp } from '@memos-kit/memos-rest';
 import { createMcpHandler, isCallToolResult } from '@modelcontextprotocol/server';
 import type { Adapter } from '../src/app.ts';
 import { createMcpServer } from '../src/mcp/create-server.ts';
@@ -33,7 +33,7 @@ export interface Stages {
 
 export function stagesOf(adapter: Adapter): Stages {
   // A second mock on the same dataset, reached the way the adapter reaches its own.
-  const dispatch = inProcessDispatcher(createRestApp({ dataset: 'workshop' }).app);
+  const dispatch = inProcessDispatcher(createRestApp({ dataset: 'workshop' }).app, answerOf);
   const handler = createMcpHandler(
     () => createMcpServer({ runner: adapter.runner }, { authorization: TOKEN }),
     {

@@ -1,6 +1,6 @@
 import type { RequestListener } from 'node:http';
 import { contractOperations } from '@memos-kit/memos-contract';
-import { createRestApp, type Dataset, jsonValueOf, type MemoStore, notFound } from '@memos-kit/memos-rest';
+import { answerOf, createRestApp, type Dataset, type MemoStore, notFound } from '@memos-kit/memos-rest';
 import { InMemoryServerEventBus } from '@modelcontextprotocol/server';
 import express, { type Express } from 'express';
 import { buildCatalog, type CatalogEntry } from './catalog/index.ts';
@@ -91,7 +91,7 @@ export async function createAdapter(options: AdapterOptions = {}): Promise<Adapt
       memoEvents = new MemoListEvents();
       restApp = express().disable('x-powered-by').use(watchMemoList(memoEvents), restApp);
     }
-    dispatch = inProcessDispatcher(restApp, { jsonValueOf });
+    dispatch = inProcessDispatcher(restApp, answerOf);
   }
   const runner = new ToolRunner(catalog, dispatch, options.errorText);
   const bus = options.profile === 'full' ? new InMemoryServerEventBus() : undefined;

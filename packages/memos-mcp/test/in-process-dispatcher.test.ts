@@ -1,5 +1,5 @@
-import type { RequestListener } from 'node:http';
-import { createRestApp, jsonValueOf } from '@memos-kit/memos-rest';
+import { request as httpRequest, type RequestListener } from 'node:http';
+import { answerOf, createRestApp } from '@memos-kit/memos-rest';
 import { type Listening, listen } from '@memos-kit/process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inProcessDispatcher } from '../src/rest/in-process-dispatcher.ts';
@@ -20,7 +20,7 @@ async function overHttp(base: string, request: RestRequest): Promise<RestRespons
 
 describe('the in-process dispatcher', () => {
   const { app } = createRestApp({ dataset: 'workshop' });
-  const dispatch = inProcessDispatcher(app);
+  const dispatch = inProcessDispatcher(app, answerOf);
   let server: Listening;
   beforeAll(async () => {
     server = await listen(app);
@@ -55,29 +55,106 @@ describe('the in-process dispatcher', () => {
   });
 
   it('hands on the value a JSON answer was written from, which is the body parsed', async () => {
-    const withValues = inProcessDispatcher(app, { jsonValueOf });
     for (const request of [
       { method: 'GET', url: '/api/v1/memos?pageSize=3', headers: auth },
       { method: 'GET', url: '/api/v1/memos/does-not-exist', headers: auth },
     ]) {
-      const response = await withValues(request);
+      const response = await dispatch(request);
       expect(response.json, request.url).toBeDefined();
       expect(JSON.stringify(response.json?.value)).toBe(response.body);
       expect(response.json?.value).toEqual(JSON.parse(response.body));
     }
-    // Memos' 401 is text/plain, written without sendJson: no value, the body alone.
-    const refused = await withValues({
+    // Memos' 401 is text/plain: its body as the app wrote it, and no value.
+    const refused = await dispatch({
       method: 'POST',
       url: '/api/v1/memos',
       headers: { 'content-type': 'application/json' },
       body: '{}',
     });
     expect(refused.status).toBe(401);
+    expect(refused.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(refused.json).toBeUndefined();
-    // Without jsonValueOf, never.
-    expect((await dispatch({ method: 'GET', url: '/api/v1/memos?pageSize=1', headers: auth })).json).toBe(
-      undefined,
-    );
+    const network = await overHttp(server.url, {
+      method: 'POST',
+      url: '/api/v1/memos',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(refused.body).toBe(network.body);
+  });
+
+  it("gives the answer's status and headers as the app set them", async () => {
+    const inProcess = await dispatch({ method: 'GET', url: '/api/v1/memos?pageSize=2', headers: auth });
+    const network = await fetch(`${server.url}/api/v1/memos?pageSize=2`, { headers: auth });
+    expect(inProcess.status).toBe(network.status);
+    // Node adds these on the wire; the app never set them.
+    const wireOnly = new Set(['date', 'connection', 'keep-alive']);
+    const fromNetwork = Object.fromEntries([...network.headers].filter(([name]) => !wireOnly.has(name)));
+    expect(inProcess.headers).toEqual(fromNetwork);
+    await network.arrayBuffer();
+  });
+
+  it("sends the request as Node's own HTTP client would: the app reads the same method, path, headers and body", async () => {
+    const seen: Array<{ method?: string; url?: string; headers: Record<string, unknown>; body: string }> = [];
+    const echo: RequestListener = (req, res) => {
+      let body = '';
+      req.setEncoding('utf8');
+      req.on('data', (chunk: string) => {
+        body += chunk;
+      });
+      req.on('end', () => {
+        const { host: _host, connection: _connection, ...headers } = req.headers;
+        seen.push({ method: req.method, url: req.url, headers, body });
+        res.end();
+      });
+    };
+    const request = {
+      method: 'PATCH',
+      url: '/api/v1/memos/abc?updateMask=content&x=%E4%BD%A0',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ content: '你好，memo' }),
+    };
+    // The echo records no body, so the dispatch itself ends in an error; what the app read is the point.
+    await expect(inProcessDispatcher(echo, () => undefined)(request)).rejects.toThrow(/without recording/);
+    const echoed = await listen(echo);
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const outgoing = httpRequest(new URL(request.url, echoed.url), {
+          method: request.method,
+          headers: request.headers,
+        });
+        outgoing.on('response', (incoming) => incoming.resume().on('end', resolve));
+        outgoing.on('error', reject);
+        outgoing.end(request.body);
+      });
+    } finally {
+      await echoed.close();
+    }
+    expect(seen).toHaveLength(2);
+    expect(seen[0]).toEqual(seen[1]);
+    expect(seen[0]?.body).toBe(request.body);
+  });
+
+  it("refuses, as a rejection, what Node's client would refuse to send", async () => {
+    const refused: RestRequest[] = [
+      { method: 'GET', url: '/api/v1/memos?filter=a b', headers: auth },
+      { method: 'GET', url: '/api/v1/memos', headers: { authorization: 'Bearer a\r\nx-injected: 1' } },
+      { method: 'GET', url: '/api/v1/memos', headers: { 'bad header': 'x' } },
+      { method: 'GET /x HTTP/1.1\r\n', url: '/', headers: {} },
+    ];
+    for (const request of refused) {
+      await expect(dispatch(request), JSON.stringify(request)).rejects.toThrow();
+    }
+  });
+
+  it('rejects, instead of waiting forever, when Node answers the request itself', async () => {
+    // Over Node's 16 KB header limit: its parser refuses the request with 431, and the app never runs.
+    const huge = {
+      method: 'GET',
+      url: '/api/v1/memos',
+      headers: { authorization: `Bearer ${'x'.repeat(20_000)}` },
+    };
+    await expect(dispatch(huge)).rejects.toThrow(/closed without an answer/);
   });
 
   it("closes each connection after the app's answer has finished, not before", async () => {
@@ -87,7 +164,7 @@ describe('the in-process dispatcher', () => {
       req.socket.once('close', () => seen.push('closed'));
       app(req, res);
     };
-    const watchedDispatch = inProcessDispatcher(watched);
+    const watchedDispatch = inProcessDispatcher(watched, answerOf);
     for (let i = 0; i < 20; i++) {
       await watchedDispatch({ method: 'GET', url: '/api/v1/memos?pageSize=1', headers: auth });
     }
@@ -108,7 +185,7 @@ describe('cancelling an in-process call', () => {
     let reached = false;
     const dispatch = inProcessDispatcher(() => {
       reached = true;
-    });
+    }, answerOf);
     const reason = new Error('cancelled before it started');
     await expect(dispatch({ method: 'GET', url: '/', headers: {} }, AbortSignal.abort(reason))).rejects.toBe(
       reason,
@@ -131,7 +208,7 @@ describe('cancelling an in-process call', () => {
       started();
     };
     const controller = new AbortController();
-    const call = inProcessDispatcher(hanging)(
+    const call = inProcessDispatcher(hanging, answerOf)(
       { method: 'GET', url: '/slow', headers: {} },
       controller.signal,
     );

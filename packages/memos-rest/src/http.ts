@@ -69,24 +69,36 @@ export function sendJson(
   body: unknown,
   contentType = 'application/json',
 ): void {
-  const bytes = Buffer.from(JSON.stringify(body), 'utf8');
-  written.set(res, { value: body });
+  const text = JSON.stringify(body);
+  answers.set(res, { text, json: { value: body } });
+  send(res, status, contentType, text);
+}
+
+function send(res: Response, status: number, contentType: string, text: string): void {
+  const bytes = Buffer.from(text, 'utf8');
   res.status(status);
   res.setHeader('Content-Type', contentType);
   res.setHeader('Content-Length', String(bytes.length));
   res.end(bytes);
 }
 
-const written = new WeakMap<ServerResponse, { value: unknown }>();
+/** What the app wrote as an answer's body: its text, and for JSON the value the text was made from. */
+export interface RecordedAnswer {
+  text: string;
+  json?: { value: unknown };
+}
+
+const answers = new WeakMap<ServerResponse, RecordedAnswer>();
 
 /**
- * The value a JSON answer was written from, for a caller in the same process that wants it as a value: the
- * body is exactly `JSON.stringify` of it, so parsing the bytes again would only rebuild it. memos-mcp's
- * in-process dispatcher takes it for the tool result's structuredContent. Undefined for an answer not
- * written as JSON (the 401 text, Express's own errors).
+ * The body an answer was written with, for a caller in the same process, as Go's httptest.ResponseRecorder
+ * keeps a handler's: every answer of this app is recorded (JSON through `sendJson`, Memos' text/plain 401),
+ * so memos-mcp's in-process dispatcher reads the body here instead of parsing the HTTP bytes back. For JSON,
+ * `text` is exactly `JSON.stringify(json.value)`: the tool result's text and its structuredContent, with no
+ * second pass over a 20 KB list. Undefined for a response this app did not answer.
  */
-export function jsonValueOf(res: ServerResponse): { value: unknown } | undefined {
-  return written.get(res);
+export function answerOf(res: ServerResponse): RecordedAnswer | undefined {
+  return answers.get(res);
 }
 
 /**
@@ -123,11 +135,9 @@ export function sendError(res: Response, error: ApiError): void {
 
 /** Memos' auth middleware answers non-public methods without a valid token with this exact text/plain body. */
 export function sendAuthenticationRequired(res: Response): void {
-  const bytes = Buffer.from('{"code": 16, "message": "authentication required"}\n', 'utf8');
-  res.status(401);
-  res.setHeader('Content-Type', 'text/plain; charset=utf-8');
-  res.setHeader('Content-Length', String(bytes.length));
-  res.end(bytes);
+  const text = '{"code": 16, "message": "authentication required"}\n';
+  answers.set(res, { text });
+  send(res, 401, 'text/plain; charset=utf-8', text);
 }
 
 /** `Authorization: Bearer <token>`: exactly two fields, "bearer" in any case. Unknown tokens are anonymous. */

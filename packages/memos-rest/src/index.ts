@@ -17,7 +17,15 @@ export {
   filterErrorParts,
 } from './filter/index.ts';
 export { HAL_JSON, type HalLink, type HalLinks, halRepresentation, memoLinks } from './hal.ts';
-export { jsonValueOf, notFound, type Representation, type ResourceKind, WIRES, type Wire } from './http.ts';
+export {
+  answerOf,
+  notFound,
+  type RecordedAnswer,
+  type Representation,
+  type ResourceKind,
+  WIRES,
+  type Wire,
+} from './http.ts';
 export { MAX_JSON_DEPTH, nestedDeeperThan } from './json-depth.ts';
 export { decodePageToken, encodePageToken } from './page-token.ts';
 export { type RestServerOptions, startRestServer } from './server.ts';
