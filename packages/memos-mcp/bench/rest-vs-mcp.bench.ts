@@ -173,8 +173,10 @@ const DEMOS: Array<[string, ColdStart]> = [
 await command(spec, async ({ paint, lang }) => {
   const say = messages.in(lang);
   const before = load();
+  // Judged on the figure as printed (two decimals), so "2.20" never reads as over a goal of 2.2.
+  const within = (ratio: number, goal: number) => Number(ratio.toFixed(2)) <= goal;
   const verdict = (ratio: number, goal: number) =>
-    ratio <= goal ? paint('green', say('within', { goal })) : paint('yellow', say('over', { goal }));
+    within(ratio, goal) ? paint('green', say('within', { goal })) : paint('yellow', say('over', { goal }));
 
   // Prose wraps to the terminal (100 columns when piped); rows are a label column measured in cells
   // (Chinese labels line up too), then right-aligned numbers.
@@ -349,7 +351,7 @@ await command(spec, async ({ paint, lang }) => {
           ? ''
           : goal === undefined
             ? plain
-            : paint(ratioToFloor <= goal ? 'green' : 'yellow', `${plain} ${say('goal', { goal })}`);
+            : paint(within(ratioToFloor, goal) ? 'green' : 'yellow', `${plain} ${say('goal', { goal })}`);
       line(label, ms(value), note);
     };
     row('floorStdio', say('coldFloorStdio'), 'floorStdio');
