@@ -42,7 +42,7 @@ export function nodeAdapter(handler: FetchLikeMcpHandler, onerror: (error: Error
       return;
     }
     if (!headers['content-type']?.startsWith('text/event-stream')) {
-      const bytes = new Uint8Array(await response.arrayBuffer());
+      const bytes = await completeBody(response.body);
       // Complete before it is written, so it goes out with its length, as the REST answers do, rather
       // than in chunked framing (which is what streaming it would need).
       headers['content-length'] = String(bytes.byteLength);
@@ -68,6 +68,17 @@ function webRequestHead(req: IncomingMessage, signal: AbortSignal): Request {
     headers,
     signal,
   });
+}
+
+/**
+ * The bytes of an answer that is complete before it is written. `Response.json` holds them as one chunk,
+ * which is taken as it is; `arrayBuffer()` would copy it into a new buffer first.
+ */
+async function completeBody(body: ReadableStream<Uint8Array>): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  const reader = body.getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) chunks.push(read.value);
+  return chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks);
 }
 
 /** Writes each chunk as it comes, waiting for the socket to drain when it is full; stops on abort. */
