@@ -7,6 +7,7 @@
 import { answerOf, createRestApp } from '@memos-kit/memos-rest';
 import { createMcpHandler, isCallToolResult } from '@modelcontextprotocol/server';
 import type { Adapter } from '../src/app.ts';
+import { completeBody } from '../src/http/node-adapter.ts';
 import { createMcpServer } from '../src/mcp/create-server.ts';
 import { inProcessDispatcher } from '../src/rest/in-process-dispatcher.ts';
 import { ENVELOPE } from './cold-start.ts';
@@ -73,7 +74,7 @@ export function stagesOf(adapter: Adapter): Stages {
     async sdk() {
       const request = new Request('http://127.0.0.1/mcp', { method: 'POST', headers, body });
       const response = await handler.fetch(request, { parsedBody });
-      await response.arrayBuffer();
+      if (response.body) await completeBody(response.body);
       if (response.status !== 200) throw new Error(`the SDK handler answered ${response.status}`);
     },
     async zod() {
@@ -84,7 +85,7 @@ export function stagesOf(adapter: Adapter): Stages {
     },
     async response() {
       const answer = Response.json({ result: await sample, jsonrpc: '2.0', id: 1 }, { status: 200 });
-      await answer.arrayBuffer();
+      if (answer.body) await completeBody(answer.body);
     },
     close: () => handler.close(),
   };

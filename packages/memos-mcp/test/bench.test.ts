@@ -26,7 +26,7 @@ describe('pnpm bench (a short smoke run)', () => {
       new RegExp(`the SDK's web handler.* +${number} ms +-?${number} ms`),
       new RegExp(`MCP over HTTP.* +${number} ms +-?${number} ms`),
       new RegExp(`zod check of the CallToolResult.* +${number} ms`),
-      new RegExp(String.raw`as a web Response and back \(Response\.json \+ arrayBuffer\) +${number} ms`),
+      new RegExp(String.raw`as a web Response and back \(Response\.json \+ body read\) +${number} ms`),
       new RegExp(String.raw`\(REST \+ REST in-process\) / REST ≈ ${number}`),
       new RegExp(String.raw`MCP / REST: p99 ${number} \((within|over) the goal of 3\), throughput ${number}`),
       new RegExp(String.raw`a minimal v2-SDK stdio server \(one tool\) +${number} ms`),

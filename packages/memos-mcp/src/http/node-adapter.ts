@@ -74,7 +74,7 @@ function webRequestHead(req: IncomingMessage, signal: AbortSignal): Request {
  * The bytes of an answer that is complete before it is written. `Response.json` holds them as one chunk,
  * which is taken as it is; `arrayBuffer()` would copy it into a new buffer first.
  */
-async function completeBody(body: ReadableStream<Uint8Array>): Promise<Uint8Array> {
+export async function completeBody(body: ReadableStream<Uint8Array>): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
   const reader = body.getReader();
   for (let read = await reader.read(); !read.done; read = await reader.read()) chunks.push(read.value);
