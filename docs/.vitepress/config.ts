@@ -34,9 +34,10 @@ export default withMermaid(
     cleanUrls: false,
     lastUpdated: false,
     head: [['link', { rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg' }]],
-    buildEnd(site) {
+    async buildEnd(site) {
       publishTourSchema(site.outDir);
-      publishMermaid(site.outDir);
+      // Awaited, so a mermaid file that cannot be published fails the build instead of leaving it blank.
+      await publishMermaid(site.outDir);
     },
     vite: {
       // serveMermaid: mermaid's own browser build, loaded as it is instead of bundled (mermaid-runtime.ts).

@@ -69,12 +69,18 @@ export function sendJson(
   body: unknown,
   contentType = 'application/json',
 ): void {
-  const text = JSON.stringify(body);
-  answers.set(res, { text, json: { value: body } });
-  send(res, status, contentType, text);
+  send(res, status, contentType, JSON.stringify(body), { value: body });
 }
 
-function send(res: Response, status: number, contentType: string, text: string): void {
+/** Writes an answer, and records it for `answerOf`: every answer of this app goes through here. */
+function send(
+  res: Response,
+  status: number,
+  contentType: string,
+  text: string,
+  json?: { value: unknown },
+): void {
+  answers.set(res, json ? { text, json } : { text });
   const bytes = Buffer.from(text, 'utf8');
   res.status(status);
   res.setHeader('Content-Type', contentType);
@@ -135,9 +141,7 @@ export function sendError(res: Response, error: ApiError): void {
 
 /** Memos' auth middleware answers non-public methods without a valid token with this exact text/plain body. */
 export function sendAuthenticationRequired(res: Response): void {
-  const text = '{"code": 16, "message": "authentication required"}\n';
-  answers.set(res, { text });
-  send(res, 401, 'text/plain; charset=utf-8', text);
+  send(res, 401, 'text/plain; charset=utf-8', '{"code": 16, "message": "authentication required"}\n');
 }
 
 /** `Authorization: Bearer <token>`: exactly two fields, "bearer" in any case. Unknown tokens are anonymous. */
