@@ -1,16 +1,8 @@
 // Plain JavaScript on purpose: this file decides whether TypeScript needs a transform at all, so it must
 // run under bare `node`, before any loader exists.
 import { createHash } from 'node:crypto';
-import {
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  statSync,
-  unlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** The repository root: this file lives in packages/entry-bundle/src. */
@@ -18,7 +10,7 @@ export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /** Outside git and wiped with node_modules: a bundle is a cache, never a source. */
 export const CACHE_DIR = join(ROOT, 'node_modules', '.cache', 'memos-kit-entries');
 /** Bumped when the way bundles are made changes, so every older bundle counts as stale. */
-const FORMAT = 3;
+const FORMAT = 4;
 /**
  * Besides the sources a bundle was made from, these decide what it contains: the lockfile (a dependency
  * added or upgraded) and this file (how bundles are made).
@@ -133,41 +125,56 @@ const lazyDependencies = {
 };
 
 /**
- * Bundles `entryPath` with everything it imports (the kit's packages and their dependencies) into one ES
- * module, and records its inputs for `freshBundle`. Safe to run in several processes at once: each writes
- * its own file and the manifest that names it is replaced in one rename.
+ * Bundles `entryPath` with everything it imports (the kit's packages and their dependencies) into ES modules,
+ * and records its inputs for `freshBundle`. Code the entry imports dynamically goes into chunks of its own
+ * (esbuild's splitting), so an entry that reads its options before importing its work answers `--help`,
+ * `--version` or a wrong option without compiling the rest. Safe to run in several processes at once: each
+ * writes its own directory, named by the hash of what it holds, and the manifest that names it is replaced
+ * in one rename.
  * @param {string} entryPath absolute path of the `.ts` entry
- * @returns {Promise<string>} absolute path of the bundle
+ * @returns {Promise<string>} absolute path of the bundle's entry module
  */
 export async function buildBundle(entryPath) {
   const { build } = await import('esbuild');
   mkdirSync(CACHE_DIR, { recursive: true });
   const key = keyOf(entryPath);
   const result = await build({
-    entryPoints: [entryPath],
+    entryPoints: { [key]: entryPath },
     bundle: true,
+    splitting: true,
     platform: 'node',
     format: 'esm',
     target: `node${process.versions.node.split('.')[0]}`,
     write: false,
     metafile: true,
     logLevel: 'silent',
-    // Node compiles the whole file at every start: less text is less to compile. Names stay as written,
+    // Node compiles each module it loads in full: less text is less to compile. Names stay as written,
     // so stack traces and `constructor.name` read as in the source.
     minifyWhitespace: true,
     minifySyntax: true,
     absWorkingDir: ROOT,
-    outfile: join(CACHE_DIR, `${key}.mjs`),
-    // CommonJS dependencies (Express) call require() for Node's own modules; an ES module has none.
+    outdir: join(CACHE_DIR, key),
+    outExtension: { '.js': '.mjs' },
+    chunkNames: 'chunk-[hash]',
+    // CommonJS dependencies (Express) call require() for Node's own modules; an ES module has none. Every
+    // output file gets this line, chunks included.
     banner: {
       js: "import { createRequire as __kitCreateRequire } from 'node:module'; const require = __kitCreateRequire(import.meta.url);",
     },
     plugins: [sourceMeta, lazyDependencies],
   });
-  const code = result.outputFiles?.[0]?.contents;
-  if (!code) throw new Error(`esbuild wrote no bundle for ${entryPath}`);
-  const bundle = `${key}.${createHash('sha256').update(code).digest('hex').slice(0, 12)}.mjs`;
-  writeAtomically(join(CACHE_DIR, bundle), code);
+  const files = result.outputFiles ?? [];
+  if (!files.some((file) => basename(file.path) === `${key}.mjs`)) {
+    throw new Error(`esbuild wrote no bundle for ${entryPath}`);
+  }
+  const digest = createHash('sha256');
+  for (const file of files) digest.update(basename(file.path)).update(file.contents);
+  const directory = `${key}.${digest.digest('hex').slice(0, 12)}`;
+  writeDirectoryAtomically(
+    join(CACHE_DIR, directory),
+    files.map((file) => [basename(file.path), file.contents]),
+  );
+  const bundle = `${directory}/${key}.mjs`;
   /** @type {Record<string, { size: number, mtimeMs: number, hash: string }>} */
   const inputs = {};
   const paths = Object.keys(result.metafile.inputs)
@@ -186,9 +193,34 @@ export async function buildBundle(entryPath) {
     inputs,
   };
   writeAtomically(manifestPath(entryPath), JSON.stringify(manifest, null, 1));
-  removeOldBundles(key, bundle);
+  removeOldBundles(key, directory);
   removeOrphans();
   return join(CACHE_DIR, bundle);
+}
+
+/**
+ * Writes a bundle's files into `path` as one step: into a directory of this process's own, then renamed.
+ * When `path` already exists, another process made the same bundle (its name is the hash of its files),
+ * and this copy is dropped.
+ * @param {string} path
+ * @param {Array<[string, Uint8Array]>} files
+ */
+function writeDirectoryAtomically(path, files) {
+  const temporary = `${path}.${process.pid}.tmp`;
+  rmSync(temporary, { recursive: true, force: true });
+  mkdirSync(temporary);
+  for (const [name, contents] of files) writeFileSync(join(temporary, name), contents);
+  try {
+    renameSync(temporary, path);
+  } catch (error) {
+    rmSync(temporary, { recursive: true, force: true });
+    if (!isMissingOrTaken(error)) throw error;
+  }
+}
+
+/** @param {unknown} error */
+function isMissingOrTaken(error) {
+  return error instanceof Error && 'code' in error && ['EEXIST', 'ENOTEMPTY'].includes(String(error.code));
 }
 
 /**
@@ -201,18 +233,18 @@ function writeAtomically(path, contents) {
   renameSync(temporary, path);
 }
 
-/** Older bundles of this entry, once no process can still be about to load them (a minute on). */
 /**
+ * Older bundles of this entry, once no process can still be about to load them (a minute on).
  * @param {string} key
- * @param {string} current
+ * @param {string} current the directory of the bundle just made
  */
 function removeOldBundles(key, current) {
   const cutoff = Date.now() - 60_000;
   for (const name of readdirSync(CACHE_DIR)) {
-    if (!name.startsWith(`${key}.`) || !name.endsWith('.mjs') || name === current) continue;
+    if (!name.startsWith(`${key}.`) || name.endsWith('.json') || name === current) continue;
     const path = join(CACHE_DIR, name);
     try {
-      if (statSync(path).mtimeMs < cutoff) unlinkSync(path);
+      if (statSync(path).mtimeMs < cutoff) rmSync(path, { recursive: true, force: true });
     } catch {
       // Another process removed it first.
     }
@@ -234,12 +266,11 @@ function removeOrphans() {
       if (!(error instanceof Error && 'code' in error && error.code === 'ENOENT')) continue;
       const key = name.slice(0, -'.json'.length);
       for (const other of readdirSync(CACHE_DIR)) {
-        if (other === name || (other.startsWith(`${key}.`) && other.endsWith('.mjs'))) {
-          try {
-            unlinkSync(join(CACHE_DIR, other));
-          } catch {
-            // Another process removed it first.
-          }
+        if (other !== name && !other.startsWith(`${key}.`)) continue;
+        try {
+          rmSync(join(CACHE_DIR, other), { recursive: true, force: true });
+        } catch {
+          // Another process removed it first, or is still writing it: the next sweep takes it.
         }
       }
     }

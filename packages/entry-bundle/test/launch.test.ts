@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CACHE_DIR, freshBundle, keyOf } from '../src/bundle.mjs';
@@ -51,9 +51,10 @@ beforeAll(() => {
 });
 
 afterAll(() => {
-  const key = keyOf(entry);
+  const keys = [keyOf(entry), keyOf(join(dir, 'lazy.ts'))];
   for (const name of readdirSync(CACHE_DIR)) {
-    if (name.startsWith(`${key}.`)) rmSync(join(CACHE_DIR, name), { force: true });
+    if (keys.some((key) => name.startsWith(`${key}.`)))
+      rmSync(join(CACHE_DIR, name), { recursive: true, force: true });
   }
   rmSync(dir, { recursive: true, force: true });
 });
@@ -102,6 +103,30 @@ describe('node launch.mjs <entry.ts>', () => {
     const mended = launch();
     expect(mended.stdout).toMatch(/^hello 4 \|/);
     expect(freshBundle(entry)).toBeDefined();
+  });
+
+  it('puts what an entry imports dynamically in a chunk of its own, so a run that never imports it never compiles it', () => {
+    // How the kit's commands answer --help without loading their servers and the SDK.
+    const lazy = join(dir, 'lazy.ts');
+    writeFileSync(join(dir, 'late.ts'), "export const late: string = 'loaded late';\n");
+    writeFileSync(
+      lazy,
+      "if (process.argv[2] === 'late') console.log((await import('./late.ts')).late);\nelse console.log('early');\n",
+    );
+    const run = (args: string[]) =>
+      spawnSync(process.execPath, [LAUNCHER, lazy, ...args], {
+        encoding: 'utf8',
+        env: { ...process.env, KIT_FROM_SOURCE: '' },
+        timeout: 60_000,
+      }).stdout;
+    expect(run([])).toBe('early\n');
+    expect(run(['late'])).toBe('loaded late\n');
+    const bundle = freshBundle(lazy) ?? '';
+    const others = readdirSync(dirname(bundle))
+      .map((name) => join(dirname(bundle), name))
+      .filter((path) => path !== bundle);
+    expect(readFileSync(bundle, 'utf8')).not.toContain('loaded late');
+    expect(others.filter((path) => readFileSync(path, 'utf8').includes('loaded late'))).toHaveLength(1);
   });
 
   it('a deleted input makes the bundle stale', () => {
