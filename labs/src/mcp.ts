@@ -2,12 +2,9 @@
 // channel; only --help and --version (which end before serving) print there.
 import { closeOnSignals } from '@memos-kit/process';
 import { type CommandSpec, command, type OptionSpecs } from '@memos-kit/terminal';
-import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { workdir } from './catalog.ts';
 import { say } from './messages.ts';
 import { ProgressFile } from './progress.ts';
-import { LabSession } from './run.ts';
-import { createTutorServer } from './tutor.ts';
 
 const spec = {
   name: 'pnpm lab:mcp',
@@ -23,6 +20,13 @@ const spec = {
 } as const satisfies CommandSpec<OptionSpecs>;
 
 await command(spec, async ({ lang }) => {
+  // The SDK, the check runner and the tutor load once the options are read: --help, --version and a wrong
+  // option never wait on them.
+  const [{ serveStdio }, { LabSession }, { createTutorServer }] = await Promise.all([
+    import('@modelcontextprotocol/server/stdio'),
+    import('./run.ts'),
+    import('./tutor.ts'),
+  ]);
   const session = new LabSession();
   const progress = new ProgressFile(workdir());
   const handle = serveStdio(() => createTutorServer({ lang, session, progress }), {

@@ -2,15 +2,25 @@
 // through HAL; then the same moment is seen through MCP tools.
 
 import { command, table } from '@memos-kit/terminal';
-import { runInteractive } from './demo/interactive.ts';
-import { runMemoThreeWays } from './demo/memo-three-ways.ts';
 import { messages } from './demo/messages.ts';
 import { demoSpec } from './demo/options.ts';
 import { Printer } from './demo/printer.ts';
-import { type DemoContext, printSummary, runHalScenario, runMcpScenario } from './demo/scenario.ts';
-import { startOrdersServer } from './server.ts';
+import type { DemoContext } from './demo/scenario.ts';
 
 await command(demoSpec, async ({ values, paint, width, lang }) => {
+  // The servers, the SDK and the scenarios load once the options are read: --help, --version and a wrong
+  // option never wait on them.
+  const [
+    { startOrdersServer },
+    { printSummary, runHalScenario, runMcpScenario },
+    { runInteractive },
+    { runMemoThreeWays },
+  ] = await Promise.all([
+    import('./server.ts'),
+    import('./demo/scenario.ts'),
+    import('./demo/interactive.ts'),
+    import('./demo/memo-three-ways.ts'),
+  ]);
   const printer = new Printer(paint, width);
   const say = messages.in(lang);
   const server = await startOrdersServer();

@@ -3,31 +3,14 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModelV4 } from '@ai-sdk/provider';
 import type { Say } from './messages.ts';
+import { MODEL_ENV } from './model-env.ts';
 
-const MODEL_ENV = { url: 'KIT_MODEL_URL', name: 'KIT_MODEL', key: 'KIT_MODEL_KEY' } as const;
-
-/** What Ollama's documentation pulls first; any model that supports tool calling works. */
-const DEFAULT_MODEL = 'qwen2.5:7b';
 const REACH_TIMEOUT_MS = 3_000;
 
 export interface RealModel {
   model: LanguageModelV4;
   label: string;
   url: string;
-}
-
-/** The model the environment asks for, or undefined when it asks for none. */
-export function realModelFromEnv(
-  env: NodeJS.ProcessEnv,
-): { url: string; name: string; key?: string } | undefined {
-  const url = env[MODEL_ENV.url]?.trim();
-  if (!url) return undefined;
-  const key = env[MODEL_ENV.key]?.trim();
-  return {
-    url: url.replace(/\/+$/, ''),
-    name: env[MODEL_ENV.name]?.trim() || DEFAULT_MODEL,
-    ...(key ? { key } : {}),
-  };
 }
 
 /**

@@ -1,12 +1,13 @@
 import { command } from '@memos-kit/terminal';
 import { spec, tourOptions } from './options.ts';
-import { Interrupted, runTour } from './tour.ts';
 
 // command() gives the tour what every command of the kit has: --help/--version from the option table, a
 // wrong option in one line (exit 2), any other error in one line (exit 1), and a quiet end when the reader
 // closes the pipe (`pnpm demo | head`); the stdio child then sees its stdin close and ends too.
 await command(spec, async (parsed) => {
   const options = tourOptions(parsed);
+  // The tour and its servers load once the options are read: --help, --version and a wrong option never wait on them.
+  const { Interrupted, runTour } = await import('./tour.ts');
   const controller = new AbortController();
   let interrupts = 0;
   process.on('SIGINT', () => {

@@ -12,7 +12,8 @@ import { MemoListEvents, type Profile, watchMemoList } from './profile/index.ts'
 import { inProcessDispatcher } from './rest/in-process-dispatcher.ts';
 import { remoteDispatcher } from './rest/remote-dispatcher.ts';
 import type { RestDispatcher } from './rest/rest-request.ts';
-import { type ErrorText, ToolRunner } from './tools/tool-runner.ts';
+import type { ErrorText } from './tools/error-text.ts';
+import { ToolRunner } from './tools/tool-runner.ts';
 import { loadContract } from './upstream/contract-source.ts';
 import { probeMemos } from './upstream/probe.ts';
 

@@ -15,8 +15,8 @@ import type { ContractSummary } from './app.ts';
 import pairs from './cli-messages.json' with { type: 'json' };
 import { originOf } from './http/cors.ts';
 import type { Pace } from './mcp/pace.ts';
-import { DEFAULT_PROFILE, isProfile, type Profile } from './profile/index.ts';
-import { ERROR_TEXTS, type ErrorText } from './tools/tool-runner.ts';
+import { DEFAULT_PROFILE, isProfile, type Profile } from './profile/profile.ts';
+import { ERROR_TEXTS, type ErrorText } from './tools/error-text.ts';
 
 /** What the adapter adds to any way of serving it: where REST lives, and how fast a call answers. */
 const adapterOptions = {

@@ -12,7 +12,7 @@ import {
   contractLine,
   serveCommand,
 } from './cli-options.ts';
-import { allowedHostnamesFor, type RunningAdapter, startServer } from './index.ts';
+import type { RunningAdapter } from './index.ts';
 
 /** Long enough for a call in flight to finish (the article's pace answers at 3 s), short enough to feel like a stop. */
 const GRACE_MS = 4_000;
@@ -95,6 +95,9 @@ function startNotes(server: RunningAdapter, options: CliOptions, lang: Lang): st
 
 await command(serveCommand, async ({ values, lang, paint, width }) => {
   const options = cliOptions(values, lang);
+  // The server, Express and the SDK load once the options are read: --help, --version and a wrong option
+  // never wait on them.
+  const { allowedHostnamesFor, startServer } = await import('./index.ts');
   const time = () => new Date().toISOString().slice(11, 23);
   const log = (line: string) => process.stdout.write(`${paint('dim', time())}  ${line}\n`);
   const record = values.record;

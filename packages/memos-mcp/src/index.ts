@@ -13,7 +13,7 @@ export { DEFAULT_ALLOWED_HOSTNAMES } from './http/request-guards.ts';
 export { INSTRUCTIONS, SERVER_INFO } from './mcp/create-server.ts';
 export { ARTICLE_TIMELINE, type Pace, type PaceTimeline } from './mcp/pace.ts';
 export { DEFAULT_PROFILE, FULL_CAPABILITIES, PROFILES, type Profile } from './profile/index.ts';
-export { ERROR_TEXTS, type ErrorText } from './tools/tool-runner.ts';
+export { ERROR_TEXTS, type ErrorText } from './tools/error-text.ts';
 
 export interface StartServerOptions extends Omit<AdapterOptions, 'dataset' | 'pace'> {
   host?: string;

@@ -5,8 +5,6 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { sampleToken } from '@memos-kit/memos-rest/cli';
 import { DEFAULT_DATASET } from '@memos-kit/memos-rest/light';
 import { command } from '@memos-kit/terminal';
-import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import { toolsBeyondAllowlist } from './catalog/index.ts';
 import {
   adapterSettings,
   allOperationsWarning,
@@ -15,8 +13,6 @@ import {
   contractLine,
   stdioCommand,
 } from './cli-options.ts';
-import { createMcpServer } from './mcp/create-server.ts';
-import { LineTransport } from './stdio/line-transport.ts';
 
 /** How long a request waiting on stdin at the spawn has to be answered before the adapter is made. */
 const STARTUP_GRACE_MS = 100;
@@ -25,6 +21,12 @@ const STARTUP_GRACE_MS = 100;
 const writeLog = (line: string) => process.stderr.write(`memos-mcp: ${line}\n`);
 
 await command(stdioCommand, async ({ values, lang }) => {
+  // The SDK and the server load once the options are read: --help, --version and a wrong option never wait on them.
+  const [{ serveStdio }, { createMcpServer }, { LineTransport }] = await Promise.all([
+    import('@modelcontextprotocol/server/stdio'),
+    import('./mcp/create-server.ts'),
+    import('./stdio/line-transport.ts'),
+  ]);
   const log = values.quiet ? () => {} : writeLog;
   const say = cliWords.in(lang);
   const settings = adapterSettings(values, lang);
@@ -106,7 +108,10 @@ await command(stdioCommand, async ({ values, lang }) => {
     if (ready.upstreamUser) log(say('signedInAs', { url: memosUrl, user: ready.upstreamUser }));
     else log(say(signedIn === undefined ? 'upstreamAnonymous' : 'tokenRejected', { url: memosUrl }));
   }
-  if (settings.allOperations) log(allOperationsWarning(toolsBeyondAllowlist(ready.catalog), lang));
+  if (settings.allOperations) {
+    const { toolsBeyondAllowlist } = await import('./catalog/index.ts');
+    log(allOperationsWarning(toolsBeyondAllowlist(ready.catalog), lang));
+  }
   const source = memosUrl ? say('restAt', { url: memosUrl }) : say('datasetNamed', { name: dataset });
   log(say('serving', { count: ready.catalog.length, source }));
 });

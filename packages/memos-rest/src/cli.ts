@@ -1,7 +1,6 @@
 // `pnpm --filter @memos-kit/memos-rest serve`: the mock Memos REST API alone, on 127.0.0.1:5230.
 import { closeOnSignals, listen } from '@memos-kit/process';
 import { command } from '@memos-kit/terminal';
-import { createRestApp } from './app.ts';
 import {
   bannerWords,
   formatBanner,
@@ -18,6 +17,8 @@ await command(restServeCommand, async ({ values, lang, paint }) => {
   const settings = serveSettings(values, lang);
   const wire = wireSetting(values.wire, lang);
   const say = bannerWords(lang);
+  // Express and the store load once the options are read: --help, --version and a wrong option never wait on them.
+  const { createRestApp } = await import('./app.ts');
   const { app, store } = createRestApp({ dataset: settings.dataset, wire });
   const server = await listen(app, { host: settings.host, port: settings.port }).catch((error: unknown) => {
     throw listenProblem(error, settings, lang);

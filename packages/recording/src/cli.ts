@@ -10,13 +10,7 @@ import {
   UsageError,
 } from '@memos-kit/terminal';
 import pairs from './cli-messages.json' with { type: 'json' };
-import { NotATourReport } from './convert.ts';
-import { toHar } from './export-har.ts';
-import { toMermaid } from './export-mermaid.ts';
-import { loadSource } from './load.ts';
-import { type Recording, RecordingError, type RecordingProblem } from './reader.ts';
-import { NOT_RECORDED, ReplayIndex, replayHandler, replayStdio } from './replay.ts';
-import { toJsonl } from './writer.ts';
+import type { Recording, RecordingProblem } from './reader.ts';
 
 /** Beside `pnpm serve`'s 5230 and the 5231 the docs give a second Memos, so all three can run at once. */
 const DEFAULT_PORT = '5232';
@@ -90,9 +84,18 @@ function isOneOf<T extends string>(list: readonly T[], value: string): value is 
   return (list as readonly string[]).includes(value);
 }
 
-/** Reads the source, turning each way it can be wrong into one line that names the file and the line. */
-function load(source: string, lang: Lang): Recording {
+/**
+ * Reads the source, turning each way it can be wrong into one line that names the file and the line. The
+ * reader and its schema validator load here, once the options are read: --help, --version and a wrong
+ * option never wait on them.
+ */
+async function load(source: string, lang: Lang): Promise<Recording> {
   const say = replayWords.in(lang);
+  const [{ loadSource }, { RecordingError }, { NotATourReport }] = await Promise.all([
+    import('./load.ts'),
+    import('./reader.ts'),
+    import('./convert.ts'),
+  ]);
   try {
     return loadSource(source).recording;
   } catch (error) {
@@ -108,10 +111,11 @@ function load(source: string, lang: Lang): Recording {
   }
 }
 
-function exported(recording: Recording, format: ExportFormat): string {
-  if (format === 'har') return `${JSON.stringify(toHar(recording), null, 2)}\n`;
-  if (format === 'mermaid') return toMermaid(recording);
-  return toJsonl(recording.all);
+async function exported(recording: Recording, format: ExportFormat): Promise<string> {
+  if (format === 'har')
+    return `${JSON.stringify((await import('./export-har.ts')).toHar(recording), null, 2)}\n`;
+  if (format === 'mermaid') return (await import('./export-mermaid.ts')).toMermaid(recording);
+  return (await import('./writer.ts')).toJsonl(recording.all);
 }
 
 await command(spec, async ({ values, positionals, lang, paint }) => {
@@ -132,9 +136,9 @@ await command(spec, async ({ values, positionals, lang, paint }) => {
   if (!/^\d+$/.test(values.port) || port > 65535)
     throw new UsageError(say('badPort', { value: values.port }));
 
-  const recording = load(source, lang);
+  const recording = await load(source, lang);
   if (format !== undefined) {
-    const text = exported(recording, format);
+    const text = await exported(recording, format);
     if (values.out === undefined) process.stdout.write(text);
     else {
       writeFileSync(values.out, text);
@@ -143,6 +147,7 @@ await command(spec, async ({ values, positionals, lang, paint }) => {
     return 0;
   }
 
+  const { NOT_RECORDED, ReplayIndex, replayHandler, replayStdio } = await import('./replay.ts');
   const index = new ReplayIndex(recording);
   if (index.count(transport) === 0) throw new Error(say('noExchanges', { source, transport }));
   if (transport === 'stdio') {

@@ -6,7 +6,7 @@ import { RESOURCE_CACHE_HINTS, registerMemoResources } from './memo-resources.ts
 
 export { confirmDestructive } from './confirm-destructive.ts';
 export { MemoListEvents, watchMemoList } from './memo-events.ts';
-export { DEFAULT_PROFILE, isProfile, PROFILES, type Profile } from './profile.ts';
+export { DEFAULT_PROFILE, PROFILES, type Profile } from './profile.ts';
 
 /**
  * The full profile's capabilities. `resources.listChanged` is a promise kept: a memo created or deleted

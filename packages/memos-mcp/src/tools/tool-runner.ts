@@ -8,6 +8,7 @@ import {
   ToolArgumentError,
 } from '../rest/rest-request.ts';
 import { ArgumentValidator } from './argument-validator.ts';
+import type { ErrorText } from './error-text.ts';
 
 export interface ToolCallResult {
   [key: string]: unknown;
@@ -15,15 +16,6 @@ export interface ToolCallResult {
   structuredContent?: Record<string, unknown>;
   isError?: true;
 }
-
-/**
- * How a REST failure reads in a tool error. `memos` (the default) is Memos' adapter: the status first,
- * `404 Not Found: memo not found`, so an agent can tell a missing memo from a refused one. `article` is the
- * article's "memos-example-adapter": the message alone, a filter error worded `Invalid filter expression: …`
- * (its id 5). Only the article's replays ask for it.
- */
-export type ErrorText = 'memos' | 'article';
-export const ERROR_TEXTS: readonly ErrorText[] = ['memos', 'article'];
 
 export interface ToolCallOptions {
   /** The caller's `Authorization` header, forwarded verbatim to the REST API. */
