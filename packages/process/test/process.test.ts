@@ -48,24 +48,34 @@ describe('listen', () => {
   });
 
   it('lets a request in flight finish within the grace period', async () => {
+    let arrive = () => {};
+    const arrived = new Promise<void>((resolve) => {
+      arrive = resolve;
+    });
     const server = await listen(async (_req, res) => {
+      arrive();
       await sleep(200);
       res.end('finished');
     });
     const answer = fetch(server.url).then((response) => response.text());
-    await sleep(50);
+    // Closed before the request arrives, the connection is idle and is closed as such: not this case.
+    await arrived;
     const closed = await server.close({ graceMs: 2_000 });
     expect(await answer).toBe('finished');
     expect(closed.cutShort).toBe(false);
   });
 
   it('cuts a request that outlives the grace period', async () => {
-    const server = await listen(() => {});
+    let arrive = () => {};
+    const arrived = new Promise<void>((resolve) => {
+      arrive = resolve;
+    });
+    const server = await listen(() => arrive());
     const answer = fetch(server.url).then(
       () => 'answered',
       () => 'cut',
     );
-    await sleep(50);
+    await arrived;
     const closed = await server.close({ graceMs: 100 });
     expect(closed.cutShort).toBe(true);
     expect(await answer).toBe('cut');
@@ -80,7 +90,7 @@ describe('closeOnSignals', () => {
     const entry = startEntry(server, { env: { ANSWER_AFTER_MS: '300' } });
     const url = /listening (\S+)/.exec(await entry.waitFor(/listening \S+\n/))?.[1] ?? '';
     const answer = fetch(url).then((response) => response.text());
-    await sleep(100);
+    await entry.waitFor(/request arrived/);
     entry.child.kill('SIGTERM');
     expect(await answer).toBe('slow answer');
     expect((await entry.exited).code).toBe(143);
@@ -106,7 +116,7 @@ describe('closeOnSignals', () => {
     const printed = await wrapper.waitFor(/listening \S+\n/);
     const url = /listening (\S+)/.exec(printed)?.[1] ?? '';
     const answer = fetch(url).then((response) => response.text());
-    await sleep(100);
+    await wrapper.waitFor(/request arrived/);
     await wrapper.stop({ signal: 'SIGKILL' });
     expect(await answer).toBe('slow answer');
   }, 30_000);

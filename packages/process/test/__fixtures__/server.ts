@@ -5,6 +5,8 @@ import { closeOnSignals, listen } from '../../src/index.ts';
 // must not end the drain (pnpm, by contrast, hands the server its own terminal).
 process.stdout.on('error', () => {});
 const server = await listen((_req, res) => {
+  // A test waits for this line before it signals, so the request is in flight, not still on its way.
+  process.stdout.write('request arrived\n');
   setTimeout(() => res.end('slow answer'), Number(process.env.ANSWER_AFTER_MS ?? 0));
 });
 closeOnSignals(
