@@ -9,8 +9,20 @@ import { type CheckContext, fail, type LabCheck } from '../src/check.ts';
 const fixture = loadFixture('stdio-tools-call');
 const request: unknown = JSON.parse(fixture.text('request'));
 const article: unknown = JSON.parse(fixture.text('response'));
-/** How long a line may take while stdin stays open; a server that only writes at EOF never sends one. */
-const ANSWER_MS = 4000;
+/**
+ * How long the first line may take while stdin stays open; a server that only writes at EOF never sends
+ * one, however long we wait. The window also covers the server's start: Node, and the launcher bundling the
+ * learner's edited file first. On a busy machine (a CI run, a classroom laptop) that alone took over 4 s,
+ * and a correct server then failed every check.
+ */
+const ANSWER_MS = 10_000;
+/**
+ * After stdin closes: each further line, then each step of the shutdown (EOF, SIGTERM, SIGKILL). The server
+ * is running by then. A server that says nothing and ignores EOF and SIGTERM takes 10 + 3 + 3 × 2 = 19 s,
+ * under the runner's 20 s a check.
+ */
+const AFTER_EOF_MS = 3_000;
+const EXIT_STEP_MS = 2_000;
 
 interface Session {
   /** The first line that came back while stdin was open, or why none did. */
@@ -51,10 +63,14 @@ async function talk(context: CheckContext): Promise<Session> {
   }
   server.stdin.end();
   const rest: Buffer[] = [];
-  for (let line = await reader.readLine(ANSWER_MS); line.length > 0; line = await reader.readLine(ANSWER_MS))
+  for (
+    let line = await reader.readLine(AFTER_EOF_MS);
+    line.length > 0;
+    line = await reader.readLine(AFTER_EOF_MS)
+  )
     rest.push(line);
   result.afterEof = Buffer.concat(rest);
-  result.stoppedBy = (await shutdown(server, ANSWER_MS)).stoppedBy;
+  result.stoppedBy = (await shutdown(server, EXIT_STEP_MS)).stoppedBy;
   result.stderr = stderr;
   return result;
 }

@@ -157,14 +157,21 @@ export interface VerifyOutcome {
 }
 
 /** Every solution passes and every starter fails with a message: no lab can rot, no check is vacuous. */
-export async function verifyAll(lang: Lang, session: LabSession, root = labsDir): Promise<VerifyOutcome[]> {
+export async function verifyAll(
+  lang: Lang,
+  session: LabSession,
+  root = labsDir,
+  labs: readonly Lab[] = loadLabs(),
+): Promise<VerifyOutcome[]> {
   const outcomes: VerifyOutcome[] = [];
-  for (const lab of loadLabs()) {
+  for (const lab of labs) {
     const solution = await runLab(lab, { source: 'solution', lang, session, root });
     const starter = await runLab(lab, { source: 'starter', lang, session, root });
     const problems: string[] = [];
-    for (const check of solution.checks)
-      if (check.status !== 'pass') problems.push(say(lang, 'verifySolutionFails', { check: check.title }));
+    // The first failure is the one to read: the checks after it are skipped, not failed.
+    const broken = solution.checks.find((check) => check.status === 'fail');
+    if (broken)
+      problems.push(say(lang, 'verifySolutionFails', { check: broken.title, reason: broken.message ?? '' }));
     const failure = starter.checks.find((check) => check.status === 'fail');
     if (!failure) problems.push(say(lang, 'verifyStarterPasses'));
     else if (!failure.message) problems.push(say(lang, 'verifyStarterSilent', { check: failure.title }));

@@ -1,5 +1,6 @@
 // `pnpm lab --verify-all` as CI runs it, and the promise of the issue: copying a lab's solution over its
 // starter makes `pnpm lab <id>` pass (in a copy outside the repository, never by editing it).
+import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { runEntry } from '@memos-kit/process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,6 +32,25 @@ describe('every lab', () => {
     }
     expect(outcomes.length).toBe(loadLabs().length);
   }, 240_000);
+
+  it('names the first check a broken solution fails, and why, not the checks skipped after it', async () => {
+    const broken = makeWorkdir('starter');
+    try {
+      const [lab] = loadLabs();
+      if (!lab) throw new Error('no labs');
+      for (const name of lab.files)
+        cpSync(join(broken.root, lab.dir, 'starter', name), join(broken.root, lab.dir, 'solution', name));
+      const [outcome] = await verifyAll('en', session, broken.root, [lab]);
+      const failed = outcome?.solution.checks.filter((check) => check.status === 'fail') ?? [];
+      expect(failed).toHaveLength(1);
+      expect(outcome?.problems).toEqual([
+        `the solution does not pass “${failed[0]?.title}”: ${failed[0]?.message}`,
+      ]);
+      expect(failed[0]?.message).toBeTruthy();
+    } finally {
+      broken.remove();
+    }
+  }, 120_000);
 
   it('passes in a copy where the solution files were copied over the starter files', async () => {
     for (const lab of loadLabs()) {
