@@ -38,6 +38,15 @@ describe('startEntry / runEntry', () => {
   });
 });
 
+/** A promise the server's handler settles when the request reaches it (Node 20 has no Promise.withResolvers). */
+function arrival(): { arrived: Promise<void>; arrive: () => void } {
+  let arrive = () => {};
+  const arrived = new Promise<void>((resolve) => {
+    arrive = resolve;
+  });
+  return { arrived, arrive };
+}
+
 describe('listen', () => {
   it('serves on loopback with a free port and frees the port on close', async () => {
     const server = await listen((_req, res) => res.end('ok'));
@@ -48,10 +57,7 @@ describe('listen', () => {
   });
 
   it('lets a request in flight finish within the grace period', async () => {
-    let arrive = () => {};
-    const arrived = new Promise<void>((resolve) => {
-      arrive = resolve;
-    });
+    const { arrived, arrive } = arrival();
     const server = await listen(async (_req, res) => {
       arrive();
       await sleep(200);
@@ -66,10 +72,7 @@ describe('listen', () => {
   });
 
   it('cuts a request that outlives the grace period', async () => {
-    let arrive = () => {};
-    const arrived = new Promise<void>((resolve) => {
-      arrive = resolve;
-    });
+    const { arrived, arrive } = arrival();
     const server = await listen(() => arrive());
     const answer = fetch(server.url).then(
       () => 'answered',
