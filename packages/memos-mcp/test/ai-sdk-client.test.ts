@@ -19,6 +19,11 @@ const WINDOW_MS = 1_000;
  */
 const ROOM_MS = WINDOW_MS / 1.5;
 const ATTEMPTS = 3;
+/**
+ * Interleaved pairs for the ratio on a busy machine: single starts there vary by a third either way, and with
+ * three pairs one CI run came to 1.46 of the 1.5 allowed.
+ */
+const RATIO_ROUNDS = 5;
 const FLOOR = new URL('../bench/floor-server.ts', import.meta.url);
 const ARGS = ['--dataset', 'article'];
 /** Milliseconds from the spawn to the first answer, as the benchmark measures them. */
@@ -85,13 +90,13 @@ describe('the @ai-sdk/mcp stdio client, against a cold `pnpm mcp:stdio`', () => 
     }
     const kit: number[] = [];
     const floor: number[] = [];
-    for (let round = 0; round < 3; round++) {
+    for (let round = 0; round < RATIO_ROUNDS; round++) {
       floor.push(await floorStart());
       kit.push(await kitStart());
     }
     console.info(
       `Too busy to test the 1 s window (${misses.length} attempts):\n${misses.join('\n')}\n` +
-        `cold start, median of 3 interleaved: kit ${median(kit).toFixed(0)} ms, SDK minimal server ${median(floor).toFixed(0)} ms`,
+        `cold start, median of ${RATIO_ROUNDS} interleaved: kit ${median(kit).toFixed(0)} ms, SDK minimal server ${median(floor).toFixed(0)} ms`,
     );
     expect(median(kit)).toBeLessThanOrEqual(1.5 * median(floor));
   }, 120_000);
