@@ -2,6 +2,7 @@ import { type DefaultTheme, defineConfig } from 'vitepress';
 import { withMermaid } from 'vitepress-plugin-mermaid';
 import { publishMermaid, serveMermaid } from './mermaid-runtime.ts';
 import { pageGroups } from './pages.ts';
+import { searchTokens } from './search-tokens.ts';
 import { publishTourSchema, serveTourSchema } from './tour-schema.ts';
 
 type Locale = 'zh' | 'en';
@@ -90,13 +91,7 @@ export default withMermaid(
         options: {
           miniSearch: {
             options: {
-              // The default tokenizer splits on spaces and punctuation only, so a Chinese sentence
-              // would become one token. Intl.Segmenter splits it into words; this function is
-              // serialized into the client bundle, so queries are split the same way.
-              tokenize: (text: string) =>
-                Array.from(new Intl.Segmenter('zh', { granularity: 'word' }).segment(text))
-                  .filter((part) => part.isWordLike)
-                  .map((part) => part.segment),
+              tokenize: searchTokens,
             },
           },
           locales: {
