@@ -19,11 +19,18 @@ const skipped = new Set([
   'transcripts',
 ]);
 
+/**
+ * Vite's bundle of a TypeScript config while it loads it (`config.ts.timestamp-….mjs`, git-ignored): written
+ * and deleted again by a docs build or dev server that may run beside this test, so it can vanish between
+ * the listing and the read.
+ */
+const loadingConfig = /\.timestamp-\d+-[0-9a-f]+\.mjs$/;
+
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return skipped.has(entry.name) ? [] : sourceFiles(path);
-    return /\.(?:[cm]?[jt]s|vue)$/.test(entry.name) ? [path] : [];
+    return /\.(?:[cm]?[jt]s|vue)$/.test(entry.name) && !loadingConfig.test(entry.name) ? [path] : [];
   });
 }
 
