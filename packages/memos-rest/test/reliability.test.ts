@@ -399,6 +399,17 @@ describe('hostile filters cannot stall the class', () => {
     expect(budget.spend(busy)).toBe(true);
     expect(() => budget.spend(busy)).toThrow(/took more than 5 ms/);
   });
+
+  it('counts the CPU a match takes, not the time the process waited for a core', () => {
+    const budget = matchBudget(5);
+    // 6 ms with the thread blocked and the CPU unused, as when a busy machine runs something else.
+    const waiting = () => {
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 6);
+      return true;
+    };
+    expect(budget.spend(waiting)).toBe(true);
+    expect(budget.spend(waiting)).toBe(true);
+  });
 });
 
 describe('no existence oracle (stricter than Memos on purpose)', () => {
