@@ -229,6 +229,12 @@ async function checkDiagrams(sitePage: SitePage): Promise<void> {
   }
 }
 
+/** Where the language menu of the page on screen leads, as the path its link names. */
+async function languageLink(): Promise<string> {
+  const href = await page.locator('.VPNavBarTranslations .VPMenuLink a').first().getAttribute('href');
+  return new URL(href ?? '', page.url()).pathname;
+}
+
 /** Uses the language menu and expects to land on `target`. */
 async function switchLanguage(target: string): Promise<void> {
   await page.hover('.VPNavBarTranslations button');
@@ -270,22 +276,24 @@ describe.skipIf(!hasChromium && !required)('the built docs site in a real browse
     );
     let exchanges = 0;
     let diagrams = 0;
-    let first = true;
-    for (const zhPage of chinese) {
+    for (const [index, zhPage] of chinese.entries()) {
       const enPage = english.get(zhPage.path);
       if (!enPage) throw new Error(`no English page for ${zhPage.url}`);
-      if (first) await open(zhPage.url);
-      else await navigate(zhPage.url);
-      first = false;
+      // Each page is rendered once per language: the reader arrives at one of the two by a link, and the
+      // language menu takes them to the other. The direction alternates from page to page, so both are
+      // clicked through; on every page, the menu's link must name the same page in the other language.
+      const [arrive, other] = index % 2 === 0 ? [zhPage, enPage] : [enPage, zhPage];
+      if (index === 0) await open(arrive.url);
+      else await navigate(arrive.url);
       for (const [shown, next] of [
-        [zhPage, enPage],
-        [enPage, zhPage],
+        [arrive, other],
+        [other, arrive],
       ] as const) {
         const counts = await checkPage(shown);
         exchanges += counts.exchanges;
         diagrams += counts.diagrams;
-        // The language menu must lead to the same page in the other language.
-        await switchLanguage(next.url);
+        expect(await languageLink(), `${shown.url}: the language menu`).toBe(next.url);
+        if (shown === arrive) await switchLanguage(next.url);
       }
     }
     // A full load of an English page, so the switch is also tested from a page that was not reached by a click.
