@@ -9,6 +9,7 @@ import {
 } from '@memos-kit/terminal';
 import { findLab, loadLabs, sourceDir, workdir } from './catalog.ts';
 import { ResetImpossible, resetStarter } from './files.ts';
+import { fromSource } from './from-source.ts';
 import { say } from './messages.ts';
 import { ProgressFile } from './progress.ts';
 import { formatDiff, formatHints, formatList, formatResult, formatVerify, listJson } from './report.ts';
@@ -95,10 +96,10 @@ async function confirm(question: string, parsed: Parsed): Promise<boolean> {
 }
 
 /**
- * The check runner, imported only when a check is run: it brings the kit's servers and the SDK, half a second
- * through tsx, which listing the labs, a hint, `--help` or `--version` never need.
+ * The check runner, loaded only when a check is run, and from source: it brings tsx, the kit's servers and the
+ * SDK, which listing the labs, a hint, `--help` or `--version` never need.
  */
-const checks = () => import('./run.ts');
+const checks = async () => (await fromSource('./run.ts')) as typeof import('./run.ts');
 
 await command(spec, async (parsed) => {
   const { values, positionals, lang } = parsed;

@@ -3,6 +3,7 @@
 import { closeOnSignals } from '@memos-kit/process';
 import { type CommandSpec, command, type OptionSpecs } from '@memos-kit/terminal';
 import { workdir } from './catalog.ts';
+import { fromSource } from './from-source.ts';
 import { say } from './messages.ts';
 import { ProgressFile } from './progress.ts';
 
@@ -20,24 +21,12 @@ const spec = {
 } as const satisfies CommandSpec<OptionSpecs>;
 
 await command(spec, async ({ lang }) => {
-  // The SDK, the check runner and the tutor load once the options are read: --help, --version and a wrong
-  // option never wait on them.
-  const [{ serveStdio }, { LabSession }, { createTutorServer }] = await Promise.all([
-    import('@modelcontextprotocol/server/stdio'),
-    import('./run.ts'),
-    import('./tutor.ts'),
-  ]);
-  const session = new LabSession();
-  const progress = new ProgressFile(workdir());
-  const handle = serveStdio(() => createTutorServer({ lang, session, progress }), {
-    onerror: (error) => process.stderr.write(`lab:mcp: ${error.message.split('\n')[0]}\n`),
-  });
-  const stop = async () => {
-    await handle.close();
-    await session.close();
-  };
-  closeOnSignals(stop);
+  // The tutor, the check runner and the SDK load from source once the options are read: --help, --version and
+  // a wrong option never wait on them.
+  const { serveTutorOverStdio } = (await fromSource('./tutor.ts')) as typeof import('./tutor.ts');
+  const served = serveTutorOverStdio(lang, new ProgressFile(workdir()));
+  closeOnSignals(served.stop);
   // The host closing our stdin ends the connection; the shared lab servers must not keep the process alive.
-  process.stdin.once('end', () => void stop());
+  process.stdin.once('end', () => void served.stop());
   process.stderr.write(`lab:mcp: ${say(lang, 'tutorServing')}\n`);
 });

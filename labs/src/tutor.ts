@@ -6,16 +6,17 @@
  */
 import type { Lang } from '@memos-kit/terminal';
 import { type CallToolResult, McpServer } from '@modelcontextprotocol/server';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import * as z from 'zod';
 import { filePairs, findLab, type Lab, labText, loadLabs } from './catalog.ts';
 import { say } from './messages.ts';
 import type { ProgressFile } from './progress.ts';
 import { docsPath, formatResult, pointer } from './report.ts';
-import { type LabSession, runLab } from './run.ts';
+import { LabSession, runLab } from './run.ts';
 
 const TUTOR_INFO = { name: 'memos-kit-labs', version: '1.0.0' } as const;
 
-export interface TutorOptions {
+interface TutorOptions {
   lang: Lang;
   session: LabSession;
   progress: ProgressFile;
@@ -54,7 +55,7 @@ function unknownLab(lang: Lang, id: string): CallToolResult {
   };
 }
 
-export function createTutorServer({ lang, session, progress }: TutorOptions): McpServer {
+function createTutorServer({ lang, session, progress }: TutorOptions): McpServer {
   const server = new McpServer(TUTOR_INFO, { instructions: say(lang, 'tutorInstructions') });
 
   for (const lab of loadLabs()) {
@@ -167,4 +168,23 @@ export function createTutorServer({ lang, session, progress }: TutorOptions): Mc
   );
 
   return server;
+}
+
+/**
+ * `pnpm lab:mcp`'s server: the tutor over stdio, its checks sharing one session of the kit's servers. Here,
+ * not in mcp.ts, so the SDK that serves and the tutor's McpServer come from one module graph (the source's;
+ * see from-source.ts). mcp.ts loads it by URL, which knip cannot follow:
+ * @public
+ */
+export function serveTutorOverStdio(lang: Lang, progress: ProgressFile): { stop(): Promise<void> } {
+  const session = new LabSession();
+  const handle = serveStdio(() => createTutorServer({ lang, session, progress }), {
+    onerror: (error) => process.stderr.write(`lab:mcp: ${error.message.split('\n')[0]}\n`),
+  });
+  return {
+    async stop() {
+      await handle.close();
+      await session.close();
+    },
+  };
 }

@@ -1,5 +1,6 @@
 // `pnpm lab:mcp` through the official SDK client over stdio, as a learner's assistant would use it.
 import { join } from 'node:path';
+import { entryArgs } from '@memos-kit/process';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +17,8 @@ beforeAll(async () => {
   await client.connect(
     new StdioClientTransport({
       command: process.execPath,
-      args: ['--import', 'tsx', join(labsDir, 'src', 'mcp.ts'), '--lang', 'en'],
+      // As the root script starts it: through the kit's launcher, the command from a bundle.
+      args: entryArgs(join(labsDir, 'src', 'mcp.ts'), ['--lang', 'en']),
       env: { ...process.env, KIT_LAB_WORKDIR: work.root } as Record<string, string>,
       stderr: 'pipe',
     }),
