@@ -12,7 +12,15 @@ import { ResetImpossible, resetStarter } from './files.ts';
 import { fromSource } from './from-source.ts';
 import { say } from './messages.ts';
 import { ProgressFile } from './progress.ts';
-import { formatDiff, formatHints, formatList, formatResult, formatVerify, listJson } from './report.ts';
+import {
+  checkProgress,
+  formatDiff,
+  formatHints,
+  formatList,
+  formatResult,
+  formatVerify,
+  listJson,
+} from './report.ts';
 
 const spec = {
   name: 'pnpm lab',
@@ -169,9 +177,11 @@ await command(spec, async (parsed) => {
 
   const { LabSession, runLab } = await checks();
   const session = new LabSession();
+  const status = checkProgress(lang);
   try {
     const source = values.solution ? 'solution' : 'starter';
-    const result = await runLab(lab, { source, lang, session, root });
+    const result = await runLab(lab, { source, lang, session, root, onCheck: status.onCheck });
+    status.done();
     if (source === 'starter') {
       if (result.ok) progress.markPassed(lab.id);
       else if (progress.passed(lab.id)) progress.forget(lab.id);
@@ -179,6 +189,7 @@ await command(spec, async (parsed) => {
     print(values.json ? JSON.stringify(result, null, 2) : formatResult(lab, result, parsed));
     return result.ok ? 0 : 1;
   } finally {
+    status.done();
     await session.close();
   }
 });

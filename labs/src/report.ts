@@ -1,6 +1,6 @@
 /** What `pnpm lab` prints: the list, a check's result, the hint ladder, a diff, the verify-all summary. */
 import type { Lang, Paint } from '@memos-kit/terminal';
-import { table, wrapIndented, wrapText } from '@memos-kit/terminal';
+import { stringWidth, table, wrapIndented, wrapLine, wrapText } from '@memos-kit/terminal';
 import { filePairs, type Lab, labText, loadLabs, nextLab } from './catalog.ts';
 import { diffHunks, diffLines, readPair } from './files.ts';
 import { say } from './messages.ts';
@@ -182,4 +182,38 @@ export function formatVerify(outcomes: VerifyOutcome[], { lang, paint, width }: 
       : paint('red', say(lang, 'verifyBad', { count: bad })),
   );
   return lines.join('\n');
+}
+
+/** What `checkProgress` writes to: stderr, or a stand-in in a test. */
+interface StatusStream {
+  isTTY?: boolean;
+  columns?: number;
+  write(text: string): unknown;
+}
+
+/**
+ * One status line on a terminal while the checks run, rewritten as each check starts and erased at the end,
+ * so a slow check (a learner's server that never answers gets 10 s) does not look like a hang. Nothing at
+ * all when the stream is not a terminal: piped, the output stays the report alone.
+ */
+export function checkProgress(
+  lang: Lang,
+  stream: StatusStream = process.stderr,
+): { onCheck(title: string): void; done(): void } {
+  if (!stream.isTTY) return { onCheck() {}, done() {} };
+  // One cell short of the width, so the line never wraps and `\r` always returns to its start.
+  const width = Math.max(20, (stream.columns ?? 80) - 1);
+  let shown = false;
+  return {
+    onCheck(title) {
+      shown = true;
+      const text = say(lang, 'checking', { title });
+      const cut = stringWidth(text) <= width ? text : `${(wrapLine(text, width - 1)[0] ?? '').trimEnd()}…`;
+      stream.write(`\r\u001b[K${cut}`);
+    },
+    done() {
+      if (shown) stream.write('\r\u001b[K');
+      shown = false;
+    },
+  };
 }

@@ -96,10 +96,15 @@ export interface RunOptions {
   lang: Lang;
   session: LabSession;
   root?: string;
+  /** Told the title of each check as it starts: a terminal can show what a slow check is waiting on. */
+  onCheck?: (title: string) => void;
 }
 
 /** Runs every check in order; after the first failure the rest are skipped, since each builds on the last. */
-export async function runLab(lab: Lab, { source, lang, session, root }: RunOptions): Promise<LabResult> {
+export async function runLab(
+  lab: Lab,
+  { source, lang, session, root, onCheck }: RunOptions,
+): Promise<LabResult> {
   const context = contextFor(sourceDir(lab, source, root), session);
   const results: CheckResult[] = [];
   let failed = false;
@@ -110,6 +115,7 @@ export async function runLab(lab: Lab, { source, lang, session, root }: RunOptio
       continue;
     }
     try {
+      onCheck?.(title);
       await withTimeout(check.run(context));
       results.push({ id: check.id, title, status: 'pass' });
     } catch (error) {

@@ -3,8 +3,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runEntry } from '@memos-kit/process';
+import { stringWidth } from '@memos-kit/terminal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labsDir, loadLabs } from '../src/catalog.ts';
+import { checkProgress } from '../src/report.ts';
 import { makeWorkdir, type Workdir } from './support/workdir.ts';
 
 const CLI = join(labsDir, 'src', 'cli.ts');
@@ -57,6 +59,30 @@ describe('pnpm lab', () => {
     expect(run.stdout).toMatch(/got:\n\s+GET \/api\/v1\/memos HTTP\/1\.1/);
     expect(run.stdout).toContain('section 1 of the article');
     expect(run.stdout).toContain('docs/en/labs/two-messages.md');
+    // Piped, no status line while the checks run: stderr stays empty.
+    expect(run.stderr).toBe('');
+  });
+
+  it('on a terminal, names each check as it starts on one status line, and erases it at the end', () => {
+    const written: string[] = [];
+    const terminal = { isTTY: true, columns: 30, write: (text: string) => written.push(text) };
+    const status = checkProgress('en', terminal);
+    status.onCheck('The answer arrives while stdin is still open');
+    status.onCheck('One line is one whole message');
+    status.done();
+    status.done();
+    expect(written).toEqual([
+      '\r\u001b[KChecking: The answer arrives…',
+      '\r\u001b[KChecking: One line is one wh…',
+      '\r\u001b[K',
+    ]);
+    for (const line of written) expect(stringWidth(line.replace('\r\u001b[K', ''))).toBeLessThan(30);
+
+    const piped: string[] = [];
+    const quiet = checkProgress('zh', { write: (text: string) => piped.push(text) });
+    quiet.onCheck('任何检查');
+    quiet.done();
+    expect(piped).toEqual([]);
   });
 
   it('--json gives one result per check', async () => {
