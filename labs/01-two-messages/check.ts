@@ -11,7 +11,7 @@ import {
   type ReplayedResponse,
   sendHttpMessage,
 } from '@memos-kit/wire';
-import { type CheckContext, fail, type LabCheck } from '../src/check.ts';
+import { absent, type CheckContext, fail, type LabCheck } from '../src/check.ts';
 import { readHttpFile } from '../src/http-file.ts';
 
 const restFixture = loadFixture('rest-list-memos');
@@ -72,7 +72,7 @@ export const checks: LabCheck[] = [
           fail('header', {
             vars: { name },
             expected: `${name}: ${wanted}`,
-            got: got === undefined ? '(none)' : `${name}: ${got}`,
+            got: got === undefined ? absent('None') : `${name}: ${got}`,
           });
       }
     },
@@ -88,7 +88,7 @@ export const checks: LabCheck[] = [
       if (mine.method !== 'POST' || mine.target !== '/mcp')
         fail('mcpLine', { expected: 'POST /mcp HTTP/1.1', got: mine.startLine });
       if (mine.json === undefined)
-        fail('notJson', { expected: '{ "jsonrpc": "2.0", … }', got: mine.body || '(empty)' });
+        fail('notJson', { expected: '{ "jsonrpc": "2.0", … }', got: mine.body || absent('Empty') });
       const differences = compareJson(mine.json, mcpFixture.request?.json, 'abridged', 'body').filter(
         // The client's name is the learner's to choose; everything else is what the article sends.
         (difference) => !difference.path.includes('clientInfo'),
@@ -98,7 +98,7 @@ export const checks: LabCheck[] = [
         fail('bodyDiffers', {
           vars: { path: first?.path ?? '$' },
           expected: JSON.stringify(first?.expected),
-          got: first?.kind === 'missing' ? '(missing)' : JSON.stringify(first?.actual),
+          got: first?.kind === 'missing' ? absent('Missing') : JSON.stringify(first?.actual),
         });
       }
     },
@@ -122,7 +122,7 @@ export const checks: LabCheck[] = [
           fail('mcpHeader', {
             vars: { name },
             expected: `${name}: ${value}`,
-            got: got === undefined ? '(none)' : `${name}: ${got}`,
+            got: got === undefined ? absent('None') : `${name}: ${got}`,
           });
       }
     },

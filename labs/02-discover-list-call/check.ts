@@ -8,7 +8,7 @@ import {
   mcpHeadersFor,
   tryParseJson,
 } from '@memos-kit/wire';
-import { type CheckContext, fail, type LabCheck, shown } from '../src/check.ts';
+import { absent, type CheckContext, fail, type LabCheck, shown } from '../src/check.ts';
 import type { ListMemosRun } from './solution/client.ts';
 
 interface Recorded {
@@ -70,7 +70,7 @@ function runClient(context: CheckContext): Promise<Run> {
 function checkRequest(run: Run, index: number): void {
   const wanted = ORDER[index] as string;
   const request = run.recorded[index];
-  const sent = run.recorded.map((r) => r.method ?? '?').join(' → ') || '(none)';
+  const sent = run.recorded.map((r) => r.method ?? '?').join(' → ') || absent('None');
   if (!request || request.method !== wanted)
     fail('order', { vars: { method: wanted }, expected: ORDER.slice(0, index + 1).join(' → '), got: sent });
   const headers: Record<string, string> = {
@@ -83,7 +83,7 @@ function checkRequest(run: Run, index: number): void {
       fail('header', {
         vars: { method: wanted, name },
         expected: `${name}: ${value}`,
-        got: got === undefined ? '(none)' : `${name}: ${got}`,
+        got: got === undefined ? absent('None') : `${name}: ${got}`,
       });
   }
   const accept = getHeader(request.headers, 'accept') ?? '';

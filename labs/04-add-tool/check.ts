@@ -4,7 +4,7 @@ import { contractDocument } from '@memos-kit/memos-contract';
 import { buildCatalog } from '@memos-kit/memos-mcp';
 import type { Client } from '@modelcontextprotocol/client';
 import type { Tool } from '@modelcontextprotocol/server';
-import { type CheckContext, fail, type LabCheck, shown } from '../src/check.ts';
+import { absent, type CheckContext, fail, type LabCheck, shown } from '../src/check.ts';
 import { labAjv, serveTools } from '../src/tool-server.ts';
 import type * as Solution from './solution/tool.ts';
 
@@ -97,7 +97,7 @@ export const checks: LabCheck[] = [
         if (!outputSchema)
           fail('noOutput', {
             expected: '{ "type": "object", "properties": { "count": … }, … }',
-            got: '(none)',
+            got: absent('None'),
           });
         judge(
           outputSchema,

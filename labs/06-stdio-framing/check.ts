@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { escapeBytes } from '@memos-kit/demo-sse';
 import { LineReader, type ServerProcess, shutdown, spawnServer, writeMessage } from '@memos-kit/demo-stdio';
 import { compareJson, loadFixture } from '@memos-kit/wire';
-import { type CheckContext, fail, type LabCheck } from '../src/check.ts';
+import { absent, type CheckContext, fail, type LabCheck } from '../src/check.ts';
 
 const fixture = loadFixture('stdio-tools-call');
 const request: unknown = JSON.parse(fixture.text('request'));
@@ -76,7 +76,7 @@ async function talk(context: CheckContext): Promise<Session> {
 }
 
 const show = (bytes: Buffer) =>
-  bytes.length === 0 ? '(nothing)' : escapeBytes(bytes).replaceAll('\\n', '\\n\n');
+  bytes.length === 0 ? absent('Nothing') : escapeBytes(bytes).replaceAll('\\n', '\\n\n');
 
 export const checks: LabCheck[] = [
   {
@@ -87,7 +87,7 @@ export const checks: LabCheck[] = [
         fail('noAnswer', {
           vars: { ms: ANSWER_MS },
           expected: '{"jsonrpc":"2.0","id":6,"result":{…}}\\n',
-          got: afterEof.length > 0 ? `(only after EOF) ${show(afterEof)}` : '(nothing)',
+          got: afterEof.length > 0 ? `${absent('OnlyAfterEof')} ${show(afterEof)}` : absent('Nothing'),
         });
     },
   },
@@ -125,9 +125,9 @@ export const checks: LabCheck[] = [
     run: async (context) => {
       const { stderr, afterEof } = await session(context);
       if (afterEof.length > 0)
-        fail('extraOutput', { expected: '(nothing more on stdout)', got: show(afterEof) });
+        fail('extraOutput', { expected: absent('NothingMoreOnStdout'), got: show(afterEof) });
       if (!stderr.includes('received'))
-        fail('noLog', { expected: 'server: received tools/call', got: stderr || '(nothing on stderr)' });
+        fail('noLog', { expected: 'server: received tools/call', got: stderr || absent('NothingOnStderr') });
     },
   },
   {

@@ -13,7 +13,7 @@ import {
   splitAt,
 } from '@memos-kit/demo-sse';
 import { loadFixture } from '@memos-kit/wire';
-import { type CheckContext, fail, type LabCheck } from '../src/check.ts';
+import { absent, type CheckContext, fail, type LabCheck } from '../src/check.ts';
 
 type Create = (handlers: SseHandlers) => ByteStreamParser;
 
@@ -27,7 +27,8 @@ const bytesOf = (key: string) => {
 const eventsText = (create: Create, reads: Uint8Array[]) =>
   parseChunks(create, reads)
     .events.map(
-      (event) => `event: ${event.event ?? '(message)'} · id: ${event.id ?? '(none)'} · data: ${event.data}`,
+      (event) =>
+        `event: ${event.event ?? absent('DefaultEvent')} · id: ${event.id ?? absent('None')} · data: ${event.data}`,
     )
     .join('\n');
 
@@ -47,14 +48,14 @@ function compareCuts(create: Create, bytes: Uint8Array, cuts: number[][], label:
     try {
       got = eventsText(create, reads);
     } catch (error) {
-      got = `(threw) ${error instanceof Error ? error.message : String(error)}`;
+      got = `${absent('Threw')} ${error instanceof Error ? error.message : String(error)}`;
     }
     if (got !== expected) {
       const shownReads = reads.map((read) => `[${escapeBytes(read)}]`).join('\n');
       fail('differs', {
         vars: { label, cuts: offsets.length === 0 ? '—' : offsets.join(', '), reads: reads.length },
         expected: `${expected}\n\nreads:\n${shownReads}`,
-        got: got || '(no events)',
+        got: got || absent('NoEvents'),
       });
     }
   }

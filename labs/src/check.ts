@@ -47,9 +47,39 @@ export function fail(message: string, detail: Omit<FailureDetail, 'message'> = {
   throw new CheckFailure({ message, ...detail });
 }
 
+/**
+ * What a failure shows where a value is not there at all: "(nothing)", "(only after EOF)". A check writes
+ * `absent('nothing')`; the runner puts the words in the learner's language when it reports the failure.
+ */
+const ABSENT_KEYS = [
+  'Nothing',
+  'None',
+  'Empty',
+  'Missing',
+  'OnlyAfterEof',
+  'NothingMoreOnStdout',
+  'NothingOnStderr',
+  'DefaultEvent',
+  'Threw',
+  'NoEvents',
+] as const;
+/** Each has its words in messages.json as `absent<Key>`. */
+export type Absent = (typeof ABSENT_KEYS)[number];
+
+export function isAbsent(key: string): key is Absent {
+  return (ABSENT_KEYS as readonly string[]).includes(key);
+}
+
+/** Private-use characters around the key: a learner's own output never holds them, so only these are replaced. */
+export const ABSENT = /\uE000(\w+)\uE001/g;
+
+export function absent(key: Absent): string {
+  return `\uE000${key}\uE001`;
+}
+
 /** JSON as a learner reads it in a failure: compact for short values, indented for long ones. */
 export function shown(value: unknown): string {
-  if (value === undefined) return '(nothing)';
+  if (value === undefined) return absent('Nothing');
   if (typeof value === 'string') return value;
   const compact = JSON.stringify(value);
   return compact.length <= 90 ? compact : JSON.stringify(value, null, 2);

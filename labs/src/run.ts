@@ -9,7 +9,7 @@ import type { RunningAdapter } from '@memos-kit/memos-mcp';
 import type { Lang } from '@memos-kit/terminal';
 import { tsImport } from 'tsx/esm/api';
 import { type Lab, labsDir, labText, loadLabs, type Source, sourceDir } from './catalog.ts';
-import { type CheckContext, CheckFailure, type LabCheck } from './check.ts';
+import { ABSENT, type CheckContext, CheckFailure, isAbsent, type LabCheck } from './check.ts';
 import { say } from './messages.ts';
 
 export interface CheckResult {
@@ -147,10 +147,12 @@ function describeFailure(
   const text = message.startsWith('@')
     ? say(lang, message.slice(1) as 'timeout', vars)
     : labText(lab.messages[message], lang, vars) || message;
+  const words = (shown: string) =>
+    shown.replace(ABSENT, (marker, key: string) => (isAbsent(key) ? say(lang, `absent${key}`) : marker));
   return {
-    message: text,
-    ...(expected === undefined ? {} : { expected }),
-    ...(got === undefined ? {} : { got }),
+    message: words(text),
+    ...(expected === undefined ? {} : { expected: words(expected) }),
+    ...(got === undefined ? {} : { got: words(got) }),
   };
 }
 

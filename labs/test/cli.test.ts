@@ -63,6 +63,15 @@ describe('pnpm lab', () => {
     expect(run.stderr).toBe('');
   });
 
+  it('says “(none)” and the like in the learner’s language, where a failure shows a missing value', async () => {
+    const [zh, en] = await Promise.all([lab(['sse-parser']), lab(['sse-parser', '--lang', 'en'])]);
+    expect(zh.code).toBe(1);
+    expect(zh.stdout).toContain('id: （没有）');
+    expect(en.stdout).toContain('id: (none)');
+    // The checks' markers for those words never reach the learner.
+    for (const run of [zh, en]) expect(run.stdout).not.toMatch(/[\uE000\uE001]/);
+  });
+
   it('on a terminal, names each check as it starts on one status line, and erases it at the end', () => {
     const written: string[] = [];
     const terminal = { isTTY: true, columns: 30, write: (text: string) => written.push(text) };
