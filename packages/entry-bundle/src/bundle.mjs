@@ -44,7 +44,8 @@ function hashOf(path) {
 }
 
 /**
- * The bundle for `entryPath` if every input it was made from is unchanged, else undefined. An input counts
+ * The bundle for `entryPath` if it was made in this checkout, by this Node, and every input it was made from
+ * is unchanged; else undefined. An input counts
  * as unchanged when its size and mtime are as recorded, or, when only the mtime moved (a checkout, a
  * `touch`), when its content hash still matches. A missing or unreadable input makes the bundle stale.
  * @param {string} entryPath absolute path of the `.ts` entry
@@ -57,7 +58,10 @@ export function freshBundle(entryPath) {
   } catch {
     return undefined;
   }
-  if (manifest.format !== FORMAT || manifest.node !== process.version) return undefined;
+  // A bundle holds absolute paths of the checkout it was made in (import.meta.url, packages it loads at run
+  // time), so a checkout copied or moved elsewhere, node_modules and all, must not use it.
+  if (manifest.format !== FORMAT || manifest.node !== process.version || manifest.root !== ROOT)
+    return undefined;
   /** @type {Array<[string, { size: number, mtimeMs: number, hash: string }]>} */
   const recordedInputs = Object.entries(manifest.inputs);
   for (const [path, recorded] of recordedInputs) {
@@ -188,6 +192,7 @@ export async function buildBundle(entryPath) {
   const manifest = {
     format: FORMAT,
     node: process.version,
+    root: ROOT,
     entry: slashed(relative(ROOT, entryPath)),
     bundle,
     inputs,

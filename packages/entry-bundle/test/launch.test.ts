@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CACHE_DIR, freshBundle, keyOf } from '../src/bundle.mjs';
+import { CACHE_DIR, freshBundle, keyOf, ROOT } from '../src/bundle.mjs';
 
 const LAUNCHER = fileURLToPath(new URL('../src/launch.mjs', import.meta.url));
 
@@ -136,6 +136,18 @@ describe('node launch.mjs <entry.ts>', () => {
     expect(freshBundle(entry)).toBeUndefined();
     writeFileSync(greeting, "export const greeting: string = 'hello 6';\n");
     expect(launch().stdout).toMatch(/^hello 6 \|/);
+  });
+
+  it('a bundle made in another checkout (the folder copied or moved, node_modules and all) is stale', () => {
+    writeFileSync(greeting, "export const greeting: string = 'hello 6b';\n");
+    expect(launch().stdout).toMatch(/^hello 6b \|/);
+    const manifestFile = join(CACHE_DIR, `${keyOf(entry)}.json`);
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { root: string };
+    expect(manifest.root).toBe(ROOT);
+    writeFileSync(manifestFile, JSON.stringify({ ...manifest, root: join(tmpdir(), 'elsewhere', '') }));
+    expect(freshBundle(entry)).toBeUndefined();
+    expect(launch().stdout).toMatch(/^hello 6b \|/);
+    expect(freshBundle(entry)).toBeDefined();
   });
 
   it('KIT_FROM_SOURCE=1 runs the source through tsx, with no bundle involved', () => {
