@@ -180,7 +180,7 @@ const headingOf = (source: string) => /^# (.+)$/m.exec(source)?.[1]?.replace(/`/
 async function checkPage(sitePage: SitePage): Promise<{ diagrams: number; exchanges: number }> {
   const lang = sitePage.locale === 'zh' ? 'zh-CN' : 'en-US';
   // These waits poll every 100 ms, not on every animation frame (Playwright's default), which keeps Chromium
-  // drawing frames while it waits: side by side, the walk took 1–3 CPU s less this way, and no longer.
+  // drawing frames while it waits: side by side, the walk took 1–3 CPU s less this way, and was no slower.
   await page.waitForFunction((expected) => document.documentElement.lang === expected, lang, {
     timeout: 5_000,
     polling: 100,

@@ -49,7 +49,7 @@ export function fail(message: string, detail: Omit<FailureDetail, 'message'> = {
 
 /**
  * What a failure shows where a value is not there at all: "(nothing)", "(only after EOF)". A check writes
- * `absent('nothing')`; the runner puts the words in the learner's language when it reports the failure.
+ * `absent('Nothing')`; the runner puts the words in the learner's language when it reports the failure.
  */
 const ABSENT_KEYS = [
   'Nothing',
