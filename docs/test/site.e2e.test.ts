@@ -174,10 +174,22 @@ async function navigate(url: string): Promise<void> {
   await page.waitForURL((current) => current.pathname === url);
 }
 
+/**
+ * Shows the page at `url`: by a click, as a reader moves around, when a page of the site is already on
+ * screen, else by loading it (a test run on its own). A click costs Chromium far less than a full load.
+ */
+async function visit(url: string): Promise<void> {
+  const target = sitePages.find((sitePage) => sitePage.url === url);
+  if (!target) throw new Error(`no page ${url}`);
+  if (server && page.url().startsWith(server.url)) await navigate(url);
+  else await open(url);
+  await waitForPage(target);
+}
+
 const headingOf = (source: string) => /^# (.+)$/m.exec(source)?.[1]?.replace(/`/g, '') ?? null;
 
-/** Waits until `sitePage` is the page on screen, then checks everything it should show. */
-async function checkPage(sitePage: SitePage): Promise<{ diagrams: number; exchanges: number }> {
+/** Waits until `sitePage` is the page on screen, its diagrams drawn; the number of diagrams. */
+async function waitForPage(sitePage: SitePage): Promise<number> {
   const lang = sitePage.locale === 'zh' ? 'zh-CN' : 'en-US';
   // These waits poll every 100 ms, not on every animation frame (Playwright's default), which keeps Chromium
   // drawing frames while it waits: side by side, the walk took 1–3 CPU s less this way, and was no slower.
@@ -199,6 +211,12 @@ async function checkPage(sitePage: SitePage): Promise<{ diagrams: number; exchan
     timeout: 20_000,
     polling: 100,
   });
+  return fences;
+}
+
+/** Waits until `sitePage` is the page on screen, then checks everything it should show. */
+async function checkPage(sitePage: SitePage): Promise<{ diagrams: number; exchanges: number }> {
+  const fences = await waitForPage(sitePage);
   await checkDiagrams(sitePage);
   const exchanges = await checkExchanges(sitePage);
   expect(await page.locator('.wx-missing').count(), `${sitePage.url}: unknown fixture ids`).toBe(0);
@@ -261,15 +279,21 @@ async function openSearch() {
 
 /** Types `query` into the local search on the page at `url`; the results' titles and links. */
 async function search(url: string, query: string): Promise<{ titles: string[]; links: string[] }> {
-  await open(url);
+  await visit(url);
   const input = await openSearch();
   await input.fill(query);
   const results = page.locator('.VPLocalSearchBox .results .result');
   await page.waitForSelector('.VPLocalSearchBox .results .result', { timeout: 20_000 });
-  return {
+  const found = {
     titles: await results.allTextContents(),
-    links: await results.evaluateAll((found) => found.map((result) => result.getAttribute('href') ?? '')),
+    links: await results.evaluateAll((all) => all.map((result) => result.getAttribute('href') ?? '')),
   };
+  // Closed again, as a reader would, so the next test starts from the page alone (and a screenshot shows no
+  // focus ring on the search button, where the focus goes back to).
+  await page.keyboard.press('Escape');
+  await input.waitFor({ state: 'hidden', timeout: 5_000 });
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  return found;
 }
 
 describe.skipIf(!hasChromium && !required)('the built docs site in a real browser', () => {
@@ -337,8 +361,7 @@ describe.skipIf(!hasChromium && !required)('the built docs site in a real browse
   it('saves a screenshot of a diagram as a projector shows it', async () => {
     mkdirSync(screenshots, { recursive: true });
     await page.setViewportSize(projector);
-    await open('/guide/adapter.html');
-    await page.waitForSelector('.mermaid svg', { timeout: 20_000 });
+    await visit('/guide/adapter.html');
     // The top of the diagram just below the fixed navigation bar, as a teacher would scroll to it.
     await page.evaluate(() => {
       const top = document.querySelector('.mermaid')?.getBoundingClientRect().top ?? 0;
@@ -370,9 +393,9 @@ describe.skipIf(!hasChromium && !required)('the built docs site in a real browse
 
   it('saves screenshots of the home page and of an exchange page', async () => {
     mkdirSync(screenshots, { recursive: true });
-    await open('/');
+    await visit('/');
     await page.screenshot({ path: join(screenshots, 'home.png') });
-    await open('/guide/two-messages.html');
+    await visit('/guide/two-messages.html');
     await page.locator('.wire-exchange').first().scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(screenshots, 'exchange.png'), fullPage: false });
     expect(readFileSync(join(screenshots, 'exchange.png')).length).toBeGreaterThan(10_000);
