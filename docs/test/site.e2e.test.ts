@@ -311,8 +311,7 @@ describe.skipIf(!hasChromium && !required)('the built docs site in a real browse
       // language menu takes them to the other. The direction alternates from page to page, so both are
       // clicked through; on every page, the menu's link must name the same page in the other language.
       const [arrive, other] = index % 2 === 0 ? [zhPage, enPage] : [enPage, zhPage];
-      if (index === 0) await open(arrive.url);
-      else await navigate(arrive.url);
+      await visit(arrive.url);
       for (const [shown, next] of [
         [arrive, other],
         [other, arrive],
