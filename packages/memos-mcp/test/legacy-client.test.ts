@@ -1,3 +1,5 @@
+import { Client as ClientV2 } from '@modelcontextprotocol/client';
+import { StdioClientTransport as StdioClientTransportV2 } from '@modelcontextprotocol/client/stdio';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -75,5 +77,38 @@ describe('a 2025-11-25 client (v1 @modelcontextprotocol/sdk)', () => {
         stderr: 'ignore',
       }),
     );
+  });
+});
+
+/**
+ * The SDK's own stdio transport probes on a throwaway sibling process, but a subclass of it probes in place,
+ * as `@ai-sdk/mcp` does: `server/discover` and, once its window has passed, `initialize` on the same process.
+ */
+class InPlaceStdioTransport extends StdioClientTransportV2 {}
+
+describe('a v2 client whose server/discover probe times out', () => {
+  it('falls back to initialize on the same process and is served in 2025-11-25', async () => {
+    // 1 ms: the probe always times out, since the server is still starting when it is sent. The server then
+    // reads the probe and the initialize one after the other, as it would after a slow start in class.
+    const client = new ClientV2(
+      { name: 'impatient-host', version: '1.0.0' },
+      { versionNegotiation: { mode: 'auto', probe: { timeoutMs: 1 } } },
+    );
+    const transport = new InPlaceStdioTransport({
+      command: process.execPath,
+      args: stdioArgs('--dataset', 'workshop'),
+      stderr: 'ignore',
+    });
+    try {
+      await client.connect(transport);
+      expect(client.getNegotiatedProtocolVersion()).toBe('2025-11-25');
+      const { tools } = await client.listTools();
+      expect(tools).toHaveLength(20);
+      const result = await client.callTool({ name: 'memo_list_memos', arguments: { pageSize: 1 } });
+      expect(result.isError).toBeFalsy();
+    } finally {
+      await client.close();
+      await transport.close();
+    }
   });
 });

@@ -189,6 +189,14 @@ describe('pnpm mcp:stdio under hostile lines', () => {
     JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list', params: { _meta: envelope() } });
   const errorOf = async (stdio: StdioServer, id: unknown) =>
     (JSON.parse(await stdio.response(id)) as JsonRpcError).error;
+  /** A 2025-11-25 client's opening request: no envelope, the version in `params`. */
+  const legacyInitialize = (id: number, client: string) =>
+    JSON.stringify({
+      jsonrpc: '2.0',
+      id,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: client, version: '1' } },
+    });
 
   it('rejects a missing _meta key with -32602 first and after a valid request; caps lines, UTF-8 and depth', async () => {
     const stdio = start();
@@ -249,40 +257,32 @@ describe('pnpm mcp:stdio under hostile lines', () => {
 
   it('follows the 2025-11-25 era after a legacy initialize: requests without _meta are served', async () => {
     const stdio = start();
-    stdio.write(
-      JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: {
-          protocolVersion: '2025-11-25',
-          capabilities: {},
-          clientInfo: { name: 'old', version: '1' },
-        },
-      }),
-    );
+    stdio.write(legacyInitialize(1, 'old'));
     expect(JSON.parse(await stdio.response(1)).result.protocolVersion).toBe('2025-11-25');
     stdio.write(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
     stdio.write(listWithout('_meta', 2));
     expect(JSON.parse(await stdio.response(2)).result.tools).toHaveLength(20);
   });
 
+  it('switches to 2025-11-25 on an initialize after a server/discover probe, as a client that gave up waiting does', async () => {
+    const stdio = start();
+    stdio.write(
+      JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: envelope() } }),
+    );
+    expect(JSON.parse(await stdio.response(1)).result.supportedVersions).toContain('2026-07-28');
+    // The probe's answer came too late for this client: it treats the server as legacy and opens the 2025 way.
+    stdio.write(legacyInitialize(2, 'timed-out'));
+    expect(JSON.parse(await stdio.response(2)).result.protocolVersion).toBe('2025-11-25');
+    stdio.write(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
+    stdio.write(listWithout('_meta', 3));
+    expect(JSON.parse(await stdio.response(3)).result.tools).toHaveLength(20);
+  });
+
   it('refuses a bare initialize once a 2026-07-28 request was served, instead of switching eras halfway', async () => {
     const stdio = start();
     stdio.write(valid(1));
     expect(JSON.parse(await stdio.response(1)).result.tools).toHaveLength(20);
-    stdio.write(
-      JSON.stringify({
-        jsonrpc: '2.0',
-        id: 2,
-        method: 'initialize',
-        params: {
-          protocolVersion: '2025-11-25',
-          capabilities: {},
-          clientInfo: { name: 'late', version: '1' },
-        },
-      }),
-    );
+    stdio.write(legacyInitialize(2, 'late'));
     expect((await errorOf(stdio, 2)).code).toBe(-32602);
     stdio.write(valid(3));
     expect(JSON.parse(await stdio.response(3)).result.tools).toHaveLength(20);

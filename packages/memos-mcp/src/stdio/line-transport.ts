@@ -33,7 +33,8 @@ const NEWLINE = 0x0a;
  * And it checks that every request carries the required `_meta` keys (-32602 otherwise), first or not:
  * `serveStdio` would serve a first request without them the 2025-11-25 way, so whether it was accepted
  * depended on what came before. A process that opened with a legacy `initialize` follows the 2025-11-25
- * era, as the spec allows, and its requests carry no envelope.
+ * era, as the spec allows for a dual-era server, and its requests carry no envelope. So does one whose only
+ * 2026-07-28 requests were `server/discover`: that is a client's probe, and `serveStdio` still switches.
  *
  * Lines are split on bytes, not read as text: a line longer than MAX_MESSAGE_BYTES is dropped as it
  * arrives (memory stays bounded) and answered -32600, and a line that is not UTF-8 is -32700 instead of
@@ -50,7 +51,10 @@ export class LineTransport implements Transport {
   private readonly pending = new Set<RequestId>();
   private inputEnded = false;
   private closed = false;
-  /** Set by a legacy `initialize` before any 2026-07-28 request: the connection then speaks 2025-11-25. */
+  /**
+   * Set by a legacy `initialize` before any 2026-07-28 request other than `server/discover` (the connection then
+   * speaks 2025-11-25), or by the first such request.
+   */
   private era: 'modern' | 'legacy' | undefined;
   private buffered: Buffer[] = [];
   private bufferedBytes = 0;
@@ -157,10 +161,13 @@ export class LineTransport implements Transport {
         this.reject(message.id, error.code, error.message, error.data);
         return;
       }
-      // Only a process that opens with `initialize` is a 2025-11-25 connection. Once a 2026-07-28 request has
-      // been served, a bare `initialize` (a client that gave up waiting for `server/discover`) is a request
-      // without the envelope like any other: answering it the 2025 way would leave the client in one era
-      // and the server in the other.
+      // `initialize` selects the 2025-11-25 era for the whole process, as the spec lets a dual-era server do,
+      // as long as nothing but `server/discover` came before it. A client whose discover probe timed out (a
+      // cold start on a busy machine, against @ai-sdk/mcp's 1 s) treats the server as legacy and sends
+      // `initialize` next; `serveStdio` then drops the instance that answered the probe and serves the rest the
+      // 2025 way, so both sides agree. After any other 2026-07-28 request the era is settled: a bare
+      // `initialize` is then a request without the envelope like any other, since switching would leave a
+      // client that already works in 2026-07-28 talking to a server in 2025-11-25.
       if (message.method === 'initialize' && requested === undefined && this.era !== 'modern') {
         this.era = 'legacy';
       } else if (this.era !== 'legacy') {
@@ -174,7 +181,7 @@ export class LineTransport implements Transport {
           );
           return;
         }
-        this.era = 'modern';
+        if (message.method !== 'server/discover') this.era = 'modern';
       }
       this.pending.add(message.id);
     }
