@@ -43,6 +43,9 @@ export default withMermaid(
     vite: {
       // serveMermaid: mermaid's own browser build, loaded as it is instead of bundled (mermaid-runtime.ts).
       plugins: [serveTourSchema(), serveMermaid()],
+      // `pnpm docs:dev` listens on loopback like every server of the kit, and says 127.0.0.1 as the README
+      // does (Vite's default, `localhost`, may resolve to ::1).
+      server: { host: '127.0.0.1' },
       build: {
         // The site's own chunks are small now that mermaid is not one of them; gzip-sizing them costs
         // build time and tells nobody anything.

@@ -10,7 +10,7 @@ import { cannotStart, paceSetting, serveCommand } from '@memos-kit/memos-mcp/cli
 import { bannerWords, listenProblem, serveOptions, serveSettings } from '@memos-kit/memos-rest/cli';
 import { closeOnSignals, startNode } from '@memos-kit/process';
 import { type CommandSpec, command, type OptionSpecs, table, UsageError } from '@memos-kit/terminal';
-import { playgroundWords } from './playground-messages.ts';
+import { playgroundWords } from './messages.ts';
 
 const DOCS_HOST = '127.0.0.1';
 const DOCS_PORT = 5173;

@@ -1,9 +1,9 @@
 // Finds the site's Markdown pages, so tests see exactly what VitePress builds.
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { docsRoot } from '../cli/site.ts';
 
-export const docsRoot = fileURLToPath(new URL('../', import.meta.url));
+export { docsRoot };
 
 const skipped = new Set(['node_modules', '.vitepress', 'test', 'public']);
 

@@ -13,7 +13,7 @@ import {
   serverFromQuery,
   setMode,
 } from '../.vitepress/theme/playground.ts';
-import { playgroundWords } from '../cli/playground-messages.ts';
+import { playgroundWords } from '../cli/messages.ts';
 
 const data: FixturesData = fixtures.load([]);
 

@@ -8,12 +8,12 @@ import type { Listening } from '@memos-kit/process';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allPages } from '../.vitepress/pages.ts';
+import { serveSite, siteDir, siteState } from '../cli/site.ts';
 import { measureDiagrams } from './diagram-metrics.ts';
 import { docsRoot } from './markdown-files.ts';
 import { checkPlayground, startPlaygroundServer } from './playground-page.ts';
-import { buildIsFresh, buildSite, siteDir, stopBuild } from './site-build.ts';
+import { buildSite, stopBuild } from './site-build.ts';
 import { checkSiteLinks } from './site-links.ts';
-import { serveStatic } from './static-server.ts';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // Without Chromium the browser test is skipped and says why, except where it is required (CI).
@@ -69,11 +69,11 @@ beforeAll(async () => {
   }
   outDir = prebuilt ?? siteDir;
   profileDir = mkdtempSync(join(tmpdir(), 'memos-docs-chromium-'));
-  if (!prebuilt && !buildIsFresh(outDir)) {
+  if (!prebuilt && siteState(outDir).state !== 'fresh') {
     console.info('Building the site: there is no build yet, or a source is newer than it.');
     await buildSite(outDir);
   }
-  server = await serveStatic(outDir);
+  server = await serveSite(outDir);
   context = await chromium.launchPersistentContext(profileDir, {
     executablePath: chromiumPath,
     headless: true,

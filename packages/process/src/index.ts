@@ -11,5 +11,5 @@ export {
   startNode,
 } from './entry.ts';
 export { type Listening, listen } from './listen.ts';
-export { portIsClosed, processIsGone } from './ports.ts';
+export { listeningAddresses, portIsClosed, processIsGone } from './ports.ts';
 export { closeOnSignals } from './signals.ts';

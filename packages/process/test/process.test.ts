@@ -1,6 +1,16 @@
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { entryArgs, listen, portIsClosed, processIsGone, runEntry, startEntry } from '../src/index.ts';
+import {
+  entryArgs,
+  listen,
+  listeningAddresses,
+  portIsClosed,
+  processIsGone,
+  runEntry,
+  startEntry,
+} from '../src/index.ts';
 
 const echo = new URL('./__fixtures__/echo.ts', import.meta.url);
 
@@ -83,6 +93,34 @@ describe('listen', () => {
     expect(closed.cutShort).toBe(true);
     expect(await answer).toBe('cut');
   });
+});
+
+describe('listeningAddresses', () => {
+  /** Listens on `host` (Node's default when undefined) and reads back where the kernel says it listens. */
+  async function readBack(host: string | undefined): Promise<string[] | null> {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, host, resolve));
+    const address = server.address();
+    try {
+      return listeningAddresses(typeof address === 'object' && address ? address.port : 0);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }
+
+  it.skipIf(!existsSync('/proc/net/tcp'))(
+    'names loopback for a loopback server and the wildcard for one on every interface',
+    async () => {
+      expect(await readBack('127.0.0.1')).toEqual(['127.0.0.1']);
+      expect(await readBack('0.0.0.0')).toEqual(['0.0.0.0']);
+      // With no host, Node listens on every interface: `::` where IPv6 is on, else 0.0.0.0.
+      expect(['::', '0.0.0.0']).toContain((await readBack(undefined))?.[0]);
+      const server = await listen(() => undefined);
+      expect(listeningAddresses(server.port)).toEqual(['127.0.0.1']);
+      await server.close();
+      expect(listeningAddresses(server.port)).toEqual([]);
+    },
+  );
 });
 
 describe('closeOnSignals', () => {

@@ -17,7 +17,7 @@ const demos: Record<string, string[]> = {
   'demo:host': [],
   'demo:features': [],
 };
-const servers = ['serve', 'mcp:stdio', 'playground', 'replay'];
+const servers = ['serve', 'mcp:stdio', 'playground', 'replay', 'docs:preview'];
 /** Commands that answer and end: the labs, the labs' MCP tutor (tested through the SDK in labs/), preflight. */
 const classroom = ['lab', 'lab:mcp', 'preflight'];
 const commands = [...Object.keys(demos), ...servers, ...classroom];
@@ -25,10 +25,10 @@ const commands = [...Object.keys(demos), ...servers, ...classroom];
 /** Scripts with no smoke test here, and why none is needed. */
 const exempt: Record<string, string> = {
   bench: 'run below with a tiny round; it has no --help of its own (pnpm -r runs two benches)',
-  'docs:dev': 'the docs package builds and serves the same site in its browser test (docs/test)',
+  'docs:dev':
+    "VitePress's own dev server (its help is VitePress's); loopback.test.ts starts it and checks where it listens",
   'docs:build':
     'pnpm test runs the same build (turbo @memos-kit/docs#build); the browser test checks every page and link of it',
-  'docs:preview': 'serves what docs:build wrote; the browser test serves that build the same way',
   lint: 'pnpm test runs it (turbo //#lint), in CI on every push',
   format: 'lint checks the same Biome rules; format only writes what lint reports',
   typecheck: 'pnpm test runs it (turbo //#typecheck, one program over every package), in CI on every push',
