@@ -1,6 +1,6 @@
-// The built docs site, for `pnpm docs:preview` and the browser test: where `vitepress build` leaves it,
-// whether it is older than a source it was built from, and a small static server for it that listens on
-// loopback only.
+// The built docs site, for the commands that serve it (`pnpm docs:preview`, `pnpm playground`) and the browser
+// test: where `vitepress build` leaves it, whether it is older than a source it was built from, and a small
+// static server for it that listens on loopback only.
 import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,5 +1,5 @@
 // The docs site's own servers, started as a student types them, listen on 127.0.0.1 and nowhere else, as the
-// README promises of every server of the kit.
+// README promises of every server of the kit (pnpm playground is checked the same way in scripts.test.ts).
 // Where it listens is read from the kernel's socket tables, so a server on every interface cannot pass by
 // also answering on loopback.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

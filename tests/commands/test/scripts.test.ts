@@ -3,7 +3,7 @@
 // package.json without a smoke test here, or a reason it needs none, fails the first test.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { portIsClosed } from '@memos-kit/process';
+import { listeningAddresses, portIsClosed } from '@memos-kit/process';
 import { stringWidth } from '@memos-kit/terminal';
 import { describe, expect, it } from 'vitest';
 import { type PnpmRun, root, rootScripts, runScript, startScript } from './pnpm.ts';
@@ -180,7 +180,9 @@ describe('pnpm run serve', () => {
 
 describe('pnpm run playground', () => {
   it('starts the server and the docs site, wired by CORS, prints both addresses, and stops both on Ctrl-C', async () => {
+    // --dev: the VitePress dev server whether or not a fresh build exists (docs/test starts the built one).
     const run = startScript('playground', [
+      '--dev',
       '--port',
       '0',
       '--docs-port',
@@ -193,10 +195,16 @@ describe('pnpm run playground', () => {
     try {
       const banner = await run.waitFor(/Ctrl-C/, { timeoutMs: 90_000 });
       expectPlainPipedText(banner, 'playground banner');
-      const page = /Playground page\s+(http:\/\/127\.0\.0\.1:\d+\/en\/playground\?server=(\S+))/.exec(banner);
+      const page = /Playground page\s+(http:\/\/127\.0\.0\.1:\d+\/en\/playground\.html\?server=(\S+))/.exec(
+        banner,
+      );
       const pageUrl = new URL(page?.[1] ?? '');
       const serverUrl = page?.[2] ?? '';
       expect((await fetch(pageUrl)).status).toBe(200);
+      // Both on loopback alone, as the kernel sees them (where it can be asked).
+      for (const port of [pageUrl.port, new URL(serverUrl).port]) {
+        expect(listeningAddresses(Number(port)) ?? ['127.0.0.1']).toEqual(['127.0.0.1']);
+      }
       // The server lets the docs origin in (a preflight as the browser sends it) and names it, never `*`.
       const preflight = await fetch(`${serverUrl}/mcp`, {
         method: 'OPTIONS',
