@@ -7,7 +7,7 @@
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join, relative } from 'node:path';
-import { cannotStart, paceSetting, serveCommand } from '@memos-kit/memos-mcp/cli';
+import { cannotStart, paceOption, paceSetting } from '@memos-kit/memos-mcp/cli';
 import { bannerWords, listenProblem, serveOptions, serveSettings } from '@memos-kit/memos-rest/cli';
 import { closeOnSignals, startNode } from '@memos-kit/process';
 import {
@@ -30,7 +30,7 @@ const SITE_SHOWN = relative(join(docsRoot, '..'), siteDir).split('\\').join('/')
 
 const options = {
   ...serveOptions,
-  pace: serveCommand.options.pace,
+  pace: paceOption('article'),
   'docs-port': {
     type: 'string',
     value: 'N',
@@ -52,8 +52,8 @@ const options = {
 const playgroundCommand = {
   name: 'pnpm playground',
   summary: {
-    zh: `启动 pnpm serve（MCP 2026-07-28 + REST）和文档站，并打开 /playground 页面需要的 CORS：在浏览器里编辑请求，看 REST 和 MCP 怎样回答。默认节奏 article（SSE 事件在第 1 秒和第 3 秒到达）。文档站用 pnpm docs:build 构建好的 ${SITE_SHOWN}，一两秒就能打开；还没有构建、或者构建之后源文件又改过时，改为启动 VitePress 开发服务器（第一次可能要半分钟）。`,
-    en: `Starts pnpm serve (MCP 2026-07-28 + REST) and the docs site, with the CORS the /playground page needs: edit requests in a browser and watch REST and MCP answer. The pace defaults to article (SSE events at 1 s and 3 s). The docs site is the one pnpm docs:build leaves in ${SITE_SHOWN}, up in a second or two; when there is none, or a source changed after it was built, the VitePress dev server starts instead (up to half a minute the first time).`,
+    zh: `启动 pnpm serve（MCP 2026-07-28 + REST）和文档站，并打开 /playground 页面需要的 CORS：在浏览器里编辑请求，看 REST 和 MCP 怎样回答。文档站用 pnpm docs:build 构建好的 ${SITE_SHOWN}，一两秒就能打开；还没有构建、或者构建之后源文件又改过时，改为启动 VitePress 开发服务器（第一次可能要半分钟）。`,
+    en: `Starts pnpm serve (MCP 2026-07-28 + REST) and the docs site, with the CORS the /playground page needs: edit requests in a browser and watch REST and MCP answer. The docs site is the one pnpm docs:build leaves in ${SITE_SHOWN}, up in a second or two; when there is none, or a source changed after it was built, the VitePress dev server starts instead (up to half a minute the first time).`,
   },
   options,
 } satisfies CommandSpec<typeof options>;
@@ -125,7 +125,7 @@ await command(playgroundCommand, async ({ values, lang, paint, width }) => {
   const say = playgroundWords.in(lang);
   // The playground always runs the built-in mock on loopback, with the REST server's own settings and a
   // pace; its CORS list is made from the docs' origin below.
-  const settings = { ...serveSettings(values, lang), pace: paceSetting(values.pace ?? 'article', lang) };
+  const settings = { ...serveSettings(values, lang), pace: paceSetting(values.pace, lang) };
   const port = portFrom(values['docs-port'], DOCS_PORT);
   if (port === null) throw new UsageError(say('badDocsPort', { value: String(values['docs-port']) }));
   if (values.dev && values.dir !== undefined) throw new UsageError(say('devOrDir'));

@@ -1,5 +1,5 @@
 // `pnpm playground` as a process: which docs site it serves and what it says while it starts, where it
-// listens, and that a stop at any moment stops everything it started.
+// listens, that a stop at any moment stops everything it started, and that its help tells the default it uses.
 // (tests/commands runs it through pnpm with the dev server; the browser test drives the page itself.)
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -134,4 +134,21 @@ describe('pnpm playground', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('--dev and --dir exclude each other');
   });
+
+  it('names in its help the pace it really starts with, and no other, in both languages', async () => {
+    const run = start(['--dir', site, '--port', '0', '--docs-port', '0', '--lang', 'en']);
+    const banner = await run.waitFor(/Ctrl-C/, { timeoutMs: 30_000 });
+    const pace = /\(workshop, pace (\w+)\)/.exec(banner)?.[1];
+    await run.stop();
+    expect(pace).toBeDefined();
+    for (const lang of ['zh', 'en']) {
+      const help = await runEntry(playground, { args: ['--help', '--lang', lang] });
+      // Every default the help gives for a pace: "默认 article", "default off", "默认节奏 article"…
+      const claims = [
+        ...flat(help.stdout).matchAll(/(?:默认|defaults? to|default)\s*(?:节奏\s*)?(off|article)\b/g),
+      ];
+      expect(claims.length, help.stdout).toBeGreaterThan(0);
+      expect(new Set(claims.map((claim) => claim[1])), help.stdout).toEqual(new Set([pace]));
+    }
+  }, 60_000);
 });

@@ -7,6 +7,7 @@ import {
   bilingualMessages,
   type CommandSpec,
   type Lang,
+  type OptionSpec,
   type OptionSpecs,
   type OptionValues,
   UsageError,
@@ -17,6 +18,22 @@ import { originOf } from './http/cors.ts';
 import type { Pace } from './mcp/pace.ts';
 import { DEFAULT_PROFILE, isProfile, type Profile } from './profile/profile.ts';
 import { ERROR_TEXTS, type ErrorText } from './tools/error-text.ts';
+
+/**
+ * `--pace`, with the default the help names and the parser fills in from one value: `pnpm serve` answers at
+ * once unless asked, the playground takes the article's pace so its SSE call shows progress arriving.
+ */
+export function paceOption(byDefault: Pace) {
+  return {
+    type: 'string',
+    value: 'off|article',
+    default: byDefault,
+    help: {
+      zh: `article：要进度的调用在 1 秒时报告进度、3 秒时给出结果，与文章一致；off：立刻回答（默认 ${byDefault}）`,
+      en: `article: a call asking for progress reports at 1 s and answers at 3 s, as in the article; off: answers at once (default ${byDefault})`,
+    },
+  } as const satisfies OptionSpec;
+}
 
 /** What the adapter adds to any way of serving it: where REST lives, and how fast a call answers. */
 const adapterOptions = {
@@ -51,14 +68,7 @@ const adapterOptions = {
       en: "how a REST failure reads in a tool error: memos gives the status (404 Not Found: memo not found, default), article the message alone (the article's id 5)",
     },
   },
-  pace: {
-    type: 'string',
-    value: 'off|article',
-    help: {
-      zh: 'article：要进度的调用在 1 秒时报告进度、3 秒时给出结果，与文章一致（默认 off）',
-      en: 'article: a call asking for progress reports at 1 s and answers at 3 s, as in the article (default off)',
-    },
-  },
+  pace: paceOption('off'),
   profile: {
     type: 'string',
     value: 'article|full',
@@ -178,7 +188,7 @@ export function paceSetting(value: string, lang: Lang): Pace {
 }
 
 export function adapterSettings(values: OptionValues<typeof adapterOptions>, lang: Lang): AdapterSettings {
-  const pace = paceSetting(values.pace ?? 'off', lang);
+  const pace = paceSetting(values.pace, lang);
   const profile = values.profile ?? DEFAULT_PROFILE;
   if (!isProfile(profile)) throw new UsageError(cliWords.t(lang, 'badProfile', { value: profile }));
   const memosUrl = values['memos-url'];
