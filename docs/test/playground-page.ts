@@ -11,8 +11,12 @@ import { docsRoot } from './markdown-files.ts';
 /** Far enough apart that the page must show the progress event alone before the result arrives. */
 const PACE = { progressAtMs: 600, resultAtMs: 1800 };
 
-export function startPlaygroundServer(siteOrigin: string): Promise<RunningAdapter> {
-  return startServer({ port: 0, dataset: 'empty', pace: PACE, corsOrigins: [siteOrigin] });
+/** `empty` answers as the article does; `workshop` (what `pnpm playground` loads) gives answers a screen tall. */
+export function startPlaygroundServer(
+  siteOrigin: string,
+  dataset: 'empty' | 'workshop' = 'empty',
+): Promise<RunningAdapter> {
+  return startServer({ port: 0, dataset, pace: PACE, corsOrigins: [siteOrigin] });
 }
 
 const pane = (kind: 'rest' | 'mcp') => `.wire-playground [data-pane="${kind}"]`;
@@ -59,8 +63,8 @@ const fixtureBody = (dir: string, file: string) => {
   return JSON.parse(file.endsWith('.http') ? (text.split(/\r?\n\r?\n/)[1] ?? '') : text) as unknown;
 };
 
-/** Opens the playground at `url` (the site's page with `?server=`) and checks the four exchanges of the issue. */
-export async function checkPlayground(page: Page, url: string, serverUrl: string): Promise<void> {
+/** Opens the playground at `url` (the site's page with `?server=`) and waits until it can send. */
+async function openPlayground(page: Page, url: string, serverUrl: string): Promise<void> {
   await page.goto(url, { waitUntil: 'load' });
   // The server field is filled from ?server= once Vue has mounted the page: from then on the buttons work.
   await page.waitForFunction(
@@ -70,6 +74,11 @@ export async function checkPlayground(page: Page, url: string, serverUrl: string
     serverUrl,
     { timeout: 15_000 },
   );
+}
+
+/** Opens the playground at `url` (the site's page with `?server=`) and checks the four exchanges of the issue. */
+export async function checkPlayground(page: Page, url: string, serverUrl: string): Promise<void> {
+  await openPlayground(page, url, serverUrl);
 
   // 1. A REST list: the article's request, the article's answer (the empty dataset), business data only.
   await sendPreset(page, 'rest', 'rest-list-memos');
@@ -104,7 +113,7 @@ export async function checkPlayground(page: Page, url: string, serverUrl: string
   expect(first.events[0]?.text).toContain('notifications/progress');
   await waitDone(page, 'mcp');
   const streamed = await shown(page, 'mcp');
-  expect(streamed.events.map((event) => event.text.includes('"id":6'))).toEqual([false, true]);
+  expect(streamed.events.map((event) => event.text.includes('"id": 6'))).toEqual([false, true]);
   const [progressAt = 0, resultAt = 0] = streamed.events.map((event) => event.at);
   expect(progressAt).toBeGreaterThanOrEqual(PACE.progressAtMs * 0.8);
   expect(resultAt - progressAt).toBeGreaterThanOrEqual((PACE.resultAtMs - PACE.progressAtMs) * 0.8);
@@ -132,4 +141,152 @@ export async function checkPlayground(page: Page, url: string, serverUrl: string
   expect(await page.inputValue(`${pane('mcp')} [data-header="Mcp-Name"] .pg-header-value`)).toBe(
     'memo_list_memos',
   );
+}
+
+/** Where a box is on screen, and what it leaves out: the answer panels and the header names in them. */
+interface Placement {
+  answers: { top: number; bottom: number; left: number; right: number }[];
+  navBottom: number;
+  width: number;
+  height: number;
+  /** Header names of both answers that are cut, wrapped, or outside the screen or their panel. */
+  hiddenNames: string[];
+  names: number;
+}
+
+function placement(page: Page): Promise<Placement> {
+  return page.evaluate(() => {
+    const box = (element: Element) => {
+      const { top, bottom, left, right } = element.getBoundingClientRect();
+      return { top, bottom, left, right };
+    };
+    const answers = Array.from(document.querySelectorAll('.wire-playground [data-part="answer"]'));
+    const hiddenNames: string[] = [];
+    let names = 0;
+    for (const answer of answers) {
+      const panel = box(answer.querySelector('.pg-answer-scroll') ?? answer);
+      for (const name of Array.from(answer.querySelectorAll('[data-part="head"] .wx-header-name'))) {
+        names++;
+        const rects = name.getClientRects();
+        const { top, bottom, left, right } = box(name);
+        const inside =
+          top >= Math.max(0, panel.top) - 0.5 &&
+          bottom <= Math.min(window.innerHeight, panel.bottom) + 0.5 &&
+          left >= Math.max(0, panel.left) - 0.5 &&
+          right <= Math.min(window.innerWidth, panel.right) + 0.5;
+        if (rects.length !== 1 || !inside) hiddenNames.push(name.textContent ?? '');
+      }
+    }
+    return {
+      answers: answers.map(box),
+      navBottom: document.querySelector('.VPNav')?.getBoundingClientRect().bottom ?? 0,
+      width: window.innerWidth,
+      height: window.innerHeight,
+      hiddenNames,
+      names,
+    };
+  });
+}
+
+/** Both answers, whole, between the navigation bar and the bottom of the screen. */
+const bothOnScreen = (shown: Placement) =>
+  shown.answers.length === 2 &&
+  shown.answers.every(
+    (answer) =>
+      answer.top >= shown.navBottom - 0.5 &&
+      answer.bottom <= shown.height + 0.5 &&
+      answer.left >= 0 &&
+      answer.right <= shown.width,
+  );
+
+/** Picks a preset, sends it, waits for the whole answer; the body's bytes as the browser received them. */
+async function sendAndRead(page: Page, kind: 'rest' | 'mcp', preset: string, serverUrl: string) {
+  const [response] = await Promise.all([
+    page.waitForResponse(
+      (candidate) => candidate.url().startsWith(serverUrl) && candidate.request().method() !== 'OPTIONS',
+      { timeout: 10_000 },
+    ),
+    sendPreset(page, kind, preset),
+  ]);
+  await waitDone(page, kind);
+  // Send brings the answer under the navigation bar, smoothly: the next step waits until it is there, as a
+  // reader would (a click during the scroll would stop it half-way).
+  await page.waitForFunction(
+    (selector) => {
+      const answer = document.querySelector(selector)?.getBoundingClientRect();
+      const nav = document.querySelector('.VPNav')?.getBoundingClientRect().bottom ?? 0;
+      return answer !== undefined && answer.top >= nav - 0.5 && answer.bottom <= window.innerHeight + 0.5;
+    },
+    `${pane(kind)} [data-part="answer"]`,
+    { timeout: 5_000, polling: 100 },
+  );
+  if (!(response.headers()['content-type'] ?? '').startsWith('text/event-stream')) return response.text();
+  // Chromium hands a stream's body to Playwright decoded as windows-1252 (the type names no charset), so
+  // the same request is sent again from here and its bytes read as UTF-8, as the page reads them.
+  const request = response.request();
+  const sent = Object.entries(await request.allHeaders()).filter(
+    ([name]) => !['host', 'connection', 'content-length'].includes(name),
+  );
+  const again = await fetch(request.url(), {
+    method: request.method(),
+    headers: sent,
+    body: request.postData(),
+  });
+  return Buffer.from(await again.arrayBuffer()).toString('utf8');
+}
+
+const bodyText = (page: Page, kind: 'rest' | 'mcp') =>
+  page.$eval(`${pane(kind)} pre[data-part="body"]`, (pre) => pre.textContent ?? '');
+
+/**
+ * The playground as a projector shows it (the page is opened at 1280×720 by the caller): every request header
+ * name whole in its box; after sending on both sides, both answers on screen together with every response
+ * header name whole; JSON re-indented, and the raw bytes one click away, exactly as they arrived.
+ */
+export async function checkProjector(page: Page, url: string, serverUrl: string): Promise<void> {
+  await openPlayground(page, url, serverUrl);
+
+  // The request's header names ("MCP-Protocol-Version" among them) are not cut by their boxes.
+  await page.selectOption(`${pane('mcp')} [data-part="preset"]`, 'mcp-tools-call');
+  const cut = await page.$$eval('.wire-playground .pg-header-name', (inputs) =>
+    (inputs as HTMLInputElement[])
+      .filter((input) => input.scrollWidth > input.clientWidth)
+      .map((input) => input.value),
+  );
+  expect(cut, 'request header names cut by their boxes').toEqual([]);
+
+  const restBytes = await sendAndRead(page, 'rest', 'rest-list-memos', serverUrl);
+  const mcpBytes = await sendAndRead(page, 'mcp', 'mcp-tools-call', serverUrl);
+  const screen = await placement(page);
+  expect(bothOnScreen(screen), `${url}: both answers on one screen: ${JSON.stringify(screen)}`).toBe(true);
+  expect(screen.names).toBeGreaterThan(8);
+  expect(screen.hiddenNames, 'response header names cut or off screen').toEqual([]);
+
+  // Re-indented by default, as the tour prints a long body; the raw bytes one click away, as they came.
+  for (const [kind, bytes] of [
+    ['rest', restBytes],
+    ['mcp', mcpBytes],
+  ] as const) {
+    expect(bytes).not.toContain('\n');
+    expect(await bodyText(page, kind)).toBe(JSON.stringify(JSON.parse(bytes), null, 2));
+    await page.click(`${pane(kind)} [data-part="raw"]`);
+    expect(await bodyText(page, kind)).toBe(bytes);
+    await page.click(`${pane(kind)} [data-part="raw"]`);
+    expect(await bodyText(page, kind)).toBe(JSON.stringify(JSON.parse(bytes), null, 2));
+  }
+
+  // A stream: each event's data re-indented; raw, the chunks as the network delivered them, byte for byte.
+  const stream = await sendAndRead(page, 'mcp', 'sse-progress', serverUrl);
+  const events = await shown(page, 'mcp');
+  const data = [...stream.matchAll(/^data: (.*)$/gm)].map((match) => match[1] ?? '');
+  expect(data.length).toBe(2);
+  expect(events.events.map((event) => event.text)).toEqual(
+    data.map((line) => `event: message\ndata:\n${JSON.stringify(JSON.parse(line), null, 2)}`),
+  );
+  await page.click(`${pane('mcp')} [data-part="raw"]`);
+  const chunks = await page.$$eval(`${pane('mcp')} [data-part="chunk"] pre`, (pres) =>
+    pres.map((pre) => pre.textContent ?? ''),
+  );
+  expect(chunks.length).toBeGreaterThan(0);
+  expect(chunks.join('')).toBe(stream);
 }

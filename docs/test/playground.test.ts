@@ -9,6 +9,7 @@ import {
   headerValue,
   modeOf,
   presetsFor,
+  reindented,
   requestInit,
   serverFromQuery,
   setMode,
@@ -115,6 +116,14 @@ describe('a draft', () => {
     expect(serverFromQuery('?server=http://127.0.0.1:4321/')).toBe('http://127.0.0.1:4321');
     expect(serverFromQuery('?server=javascript:alert(1)')).toBe('http://127.0.0.1:5230');
     expect(serverFromQuery('')).toBe('http://127.0.0.1:5230');
+  });
+});
+
+describe('an answer', () => {
+  it('is re-indented for reading when it is JSON, two spaces a level, and left alone when it is not', () => {
+    expect(reindented('{"memos":[],"nextPageToken":""}')).toBe('{\n  "memos": [],\n  "nextPageToken": ""\n}');
+    expect(reindented('event: message\ndata: {}\n\n')).toBeNull();
+    expect(reindented('')).toBeNull();
   });
 });
 

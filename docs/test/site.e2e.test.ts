@@ -11,7 +11,7 @@ import { allPages } from '../.vitepress/pages.ts';
 import { serveSite, siteDir, siteState } from '../cli/site.ts';
 import { measureDiagrams } from './diagram-metrics.ts';
 import { docsRoot } from './markdown-files.ts';
-import { checkPlayground, startPlaygroundServer } from './playground-page.ts';
+import { checkPlayground, checkProjector, startPlaygroundServer } from './playground-page.ts';
 import { buildSite, stopBuild } from './site-build.ts';
 import { checkSiteLinks } from './site-links.ts';
 
@@ -388,6 +388,24 @@ describe.skipIf(!hasChromium && !required)('the built docs site in a real browse
     const expected = /status of 400 \(Bad Request\)/;
     const raised = problems.splice(before).filter((problem) => !expected.test(problem));
     expect(raised).toEqual([]);
+  }, 60_000);
+
+  it('shows both answers of the playground on one 1280×720 screen, JSON re-indented, the raw bytes a click away', async () => {
+    if (!server) throw new Error('site not served');
+    // The workshop's memos, as `pnpm playground` serves them: answers taller than the screen.
+    const api = await startPlaygroundServer(server.url, 'workshop');
+    const before = problems.length;
+    try {
+      await page.setViewportSize(projector);
+      for (const prefix of ['', '/en']) {
+        await checkProjector(page, `${server.url}${prefix}/playground.html?server=${api.url}`, api.url);
+      }
+      mkdirSync(screenshots, { recursive: true });
+      await page.screenshot({ path: join(screenshots, 'playground-1280x720.png'), fullPage: false });
+    } finally {
+      await api.close();
+    }
+    expect(problems.splice(before)).toEqual([]);
   }, 60_000);
 
   it('saves screenshots of the home page and of an exchange page', async () => {

@@ -1,5 +1,6 @@
 // Colours a JSON text by the article's three layers without reformatting it: the panes show
 // the fixture's real bytes, so a parse-and-pretty-print would hide exactly what is being taught.
+// (The playground re-indents a live answer before colouring it, and keeps its raw bytes one click away.)
 // The scanner and the rule live in the wire library, shared with the tour, so terminal and site agree.
 
 import { type Layer, tokenizeJson } from '../../../packages/wire/src/layers.ts';

@@ -31,6 +31,14 @@ export interface PlaygroundLabels {
   failedHint: string;
   noBody: string;
   remove: string;
+  noAnswer: string;
+  reindented: string;
+  raw: string;
+  rawHint: string;
+  chunkAt: string;
+  bytes: string;
+  back: string;
+  backHint: string;
 }
 
 const zh: PlaygroundLabels = {
@@ -66,6 +74,14 @@ const zh: PlaygroundLabels = {
     '服务器在运行吗？这个网页的来源在它的 --cors-origin 名单里吗？（pnpm playground 会自动设置好。）',
   noBody: '（没有 body）',
   remove: '删除',
+  noAnswer: '还没有发送。按“发送”后，回答显示在这里，和另一边的回答并排。',
+  reindented: '已重新缩进，便于阅读',
+  raw: '原始字节',
+  rawHint: '显示服务器发来的原样字节：不重新缩进；SSE 按网络送达的分块显示',
+  chunkAt: '收到分块',
+  bytes: '字节',
+  back: '请求',
+  backHint: '回到这一边的请求',
 };
 
 const en: PlaygroundLabels = {
@@ -103,6 +119,15 @@ const en: PlaygroundLabels = {
     "Is the server running? Is this page's origin on its --cors-origin list? (pnpm playground sets both up.)",
   noBody: '(no body)',
   remove: 'Remove',
+  noAnswer: "Nothing sent yet. Press Send and the answer shows here, next to the other side's.",
+  reindented: 'Re-indented for reading',
+  raw: 'raw bytes',
+  rawHint:
+    'Show the bytes exactly as the server sent them: not re-indented; SSE in the chunks the network delivered',
+  chunkAt: 'chunk received',
+  bytes: 'bytes',
+  back: 'Request',
+  backHint: "Back to this side's request",
 };
 
 export function playgroundLabels(lang: string): PlaygroundLabels {

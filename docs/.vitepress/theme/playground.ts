@@ -6,7 +6,6 @@ import { createParser } from 'eventsource-parser';
 // Relative, like layers.ts: the wire package's index also loads fixtures from disk, which a browser cannot.
 import { mcpHeadersFor } from '../../../packages/wire/src/mcp-headers.ts';
 import type { ExchangeView, MessageView } from './exchange-view.ts';
-import { type Segment, segmentJson } from './layers.ts';
 
 interface HeaderRow {
   name: string;
@@ -200,7 +199,15 @@ interface EventView {
   /** Milliseconds after the request was sent. */
   atMs: number;
   event: string | undefined;
-  data: Segment[];
+  /** The event's data as the parser put it together from its `data:` lines. */
+  data: string;
+}
+
+/** A piece of the response body as the network delivered it, with its arrival time. */
+interface ChunkView {
+  atMs: number;
+  text: string;
+  bytes: number;
 }
 
 export interface Outcome {
@@ -210,9 +217,25 @@ export interface Outcome {
   /** Milliseconds after sending when the status line and headers arrived. */
   headersAtMs?: number;
   headers: [string, string][];
-  body: Segment[];
+  /** The body exactly as it arrived (UTF-8 decoded), and its size on the wire. */
+  text: string;
+  bytes: number;
+  /** For `text/event-stream`: each event as the parser completes it, and the chunks the events came in. */
   events: EventView[] | null;
+  chunks: ChunkView[];
   error?: string;
+}
+
+/**
+ * A JSON text re-indented for reading, two spaces a level, as the tour prints a long body; null when the
+ * text is not JSON. The page shows this by default and the bytes as they came one click away.
+ */
+export function reindented(text: string): string | null {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return null;
+  }
 }
 
 /** What `fetch` is given for a draft: only ticked rows, none the browser forbids. */
@@ -233,7 +256,7 @@ export function requestInit(draft: Draft, signal?: AbortSignal): RequestInit {
 
 /**
  * Sends `draft` to `server` and reports each step to `update` (a fresh object each time, for Vue): the head,
- * then the body whole, or for `text/event-stream` each event as the parser completes it.
+ * then every chunk of the body as it arrives, and for `text/event-stream` each event as the parser completes it.
  */
 export async function send(
   server: string,
@@ -243,7 +266,7 @@ export async function send(
 ): Promise<void> {
   const started = performance.now();
   const since = () => Math.round(performance.now() - started);
-  let outcome: Outcome = { state: 'sending', headers: [], body: [], events: null };
+  let outcome: Outcome = { state: 'sending', headers: [], text: '', bytes: 0, events: null, chunks: [] };
   const report = (change: Partial<Outcome>) => {
     outcome = { ...outcome, ...change };
     update(outcome);
@@ -267,29 +290,43 @@ export async function send(
     headers,
     events: streamed ? [] : null,
   });
+  const events: EventView[] = [];
+  const chunks: ChunkView[] = [];
+  const parser = createParser({
+    onEvent: (event) => {
+      events.push({ atMs: since(), event: event.event, data: event.data });
+    },
+  });
   try {
-    if (!streamed || !response.body) {
-      report({ state: 'done', body: segmentJson(await response.text()) });
+    if (!response.body) {
+      report({ state: 'done' });
       return;
     }
-    const events: EventView[] = [];
-    const parser = createParser({
-      onEvent: (event) => {
-        events.push({ atMs: since(), event: event.event, data: segmentJson(event.data) });
-        report({ events: [...events] });
-      },
-    });
-    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    const decoder = new TextDecoder();
+    const reader = response.body.getReader();
     for (;;) {
       const { done, value } = await reader.read();
+      const text = done ? decoder.decode() : decoder.decode(value, { stream: true });
+      if (text !== '' || value) chunks.push({ atMs: since(), text, bytes: value?.byteLength ?? 0 });
+      // A plain JSON body is shown once it is whole; a stream shows each event as it completes.
+      if (streamed) {
+        parser.feed(text);
+        report({ events: [...events], chunks: [...chunks] });
+      }
       if (done) break;
-      parser.feed(value);
     }
-    report({ state: 'done' });
+    report({
+      state: 'done',
+      text: chunks.map((chunk) => chunk.text).join(''),
+      bytes: chunks.reduce((sum, chunk) => sum + chunk.bytes, 0),
+      chunks: [...chunks],
+      events: streamed ? [...events] : null,
+    });
   } catch (error) {
     // Stopped by the learner (or by picking another preset): what arrived so far stays on screen.
-    if (signal?.aborted) report({ state: 'done' });
-    else report({ state: 'failed', error: error instanceof Error ? error.message : String(error) });
+    const sofar = { text: chunks.map((chunk) => chunk.text).join(''), chunks: [...chunks] };
+    if (signal?.aborted) report({ state: 'done', ...sofar });
+    else report({ state: 'failed', ...sofar, error: error instanceof Error ? error.message : String(error) });
   }
 }
 
