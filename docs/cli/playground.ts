@@ -52,8 +52,8 @@ const options = {
 const playgroundCommand = {
   name: 'pnpm playground',
   summary: {
-    zh: `启动 pnpm serve（MCP 2026-07-28 + REST）和文档站，并打开 /playground 页面需要的 CORS：在浏览器里编辑请求，看 REST 和 MCP 怎样回答。文档站用 pnpm docs:build 构建好的 ${SITE_SHOWN}，一两秒就能打开；还没有构建、或者构建之后源文件又改过时，改为启动 VitePress 开发服务器（第一次可能要半分钟）。`,
-    en: `Starts pnpm serve (MCP 2026-07-28 + REST) and the docs site, with the CORS the /playground page needs: edit requests in a browser and watch REST and MCP answer. The docs site is the one pnpm docs:build leaves in ${SITE_SHOWN}, up in a second or two; when there is none, or a source changed after it was built, the VitePress dev server starts instead (up to half a minute the first time).`,
+    zh: `启动 pnpm serve（MCP 2026-07-28 + REST）和文档站，并打开 /playground 页面需要的 CORS：在浏览器里编辑请求，看 REST 和 MCP 怎样回答。文档站用 pnpm docs:build 构建好的 ${SITE_SHOWN}，几秒钟就能打开；还没有构建、或者构建之后源文件又改过时，改为启动 VitePress 开发服务器（第一次可能要半分钟）。`,
+    en: `Starts pnpm serve (MCP 2026-07-28 + REST) and the docs site, with the CORS the /playground page needs: edit requests in a browser and watch REST and MCP answer. The docs site is the one pnpm docs:build leaves in ${SITE_SHOWN}, up in a few seconds; when there is none, or a source changed after it was built, the VitePress dev server starts instead (up to half a minute the first time).`,
   },
   options,
 } satisfies CommandSpec<typeof options>;
