@@ -75,8 +75,8 @@ const spec = {
     'verify-all': {
       type: 'boolean',
       help: {
-        zh: '检查每个练习：答案必须通过，starter 必须失败并给出提示（CI 用）',
-        en: 'check every lab: each solution passes, each starter fails with a hint (for CI)',
+        zh: '检查每个练习：答案必须通过，提交时的 starter 必须失败并给出提示（CI 用；工作副本里做过的 starter 不算）',
+        en: 'check every lab: each solution passes, each starter as committed fails with a hint (for CI; starters solved in the working copy do not count)',
       },
     },
   },
@@ -115,12 +115,12 @@ await command(spec, async (parsed) => {
   const progress = new ProgressFile(root);
 
   if (values['verify-all']) {
-    const { LabSession, verifyAll } = await checks();
+    const { LabSession, verifyCommitted } = await checks();
     const session = new LabSession();
     try {
-      const outcomes = await verifyAll(lang, session, root);
-      print(formatVerify(outcomes, parsed));
-      return outcomes.every((outcome) => outcome.problems.length === 0) ? 0 : 1;
+      const verified = await verifyCommitted(lang, session, root);
+      print(formatVerify(verified, parsed));
+      return verified.outcomes.every((outcome) => outcome.problems.length === 0) ? 0 : 1;
     } finally {
       await session.close();
     }
@@ -151,14 +151,14 @@ await command(spec, async (parsed) => {
       return 0;
     }
     try {
-      const restored = await resetStarter(lab, starterDir);
+      const restored = await resetStarter(lab, root);
       progress.forget(lab.id);
       print(say(lang, 'resetDone', { files: restored.join(', '), id: lab.id }));
       return 0;
     } catch (error) {
       if (error instanceof ResetImpossible) {
         print(
-          say(lang, error.message === 'git-missing' ? 'resetNoGit' : 'resetNotCommitted', { dir: lab.dir }),
+          say(lang, error.reason === 'git-missing' ? 'resetNoGit' : 'resetNotCommitted', { dir: lab.dir }),
         );
         return 1;
       }

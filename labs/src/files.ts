@@ -1,42 +1,35 @@
 /**
  * The learner's files against two references: the starter as committed (for `--reset`) and the solution
- * (for `--diff`). The committed starter comes from git, because the learner's copy *is* the starter folder.
+ * (for `--diff`). The committed starter comes from git (committed.ts), because the learner's copy *is* the
+ * starter folder.
  */
-import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { type Lab, repoRoot } from './catalog.ts';
-
-const run = promisify(execFile);
+import type { Lab } from './catalog.ts';
+import { type NoCommit, readCommitted, starterPaths } from './committed.ts';
 
 export class ResetImpossible extends Error {
   override name = 'ResetImpossible';
-}
-
-/** The starter file as the last commit has it (`git show HEAD:path`), or why that cannot be read. */
-async function committedStarter(lab: Lab, name: string): Promise<string> {
-  const path = `labs/${lab.dir}/starter/${name}`;
-  try {
-    // git, not a shell: execFile passes the argument as one word on every platform.
-    const { stdout } = await run('git', ['show', `HEAD:${path}`], {
-      cwd: repoRoot,
-      encoding: 'utf8',
-      maxBuffer: 1 << 20,
-    });
-    return stdout;
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'git-missing' : 'not-committed';
-    throw new ResetImpossible(reason);
+  constructor(readonly reason: NoCommit | 'not-committed') {
+    super(reason);
   }
 }
 
-/** Puts every starter file of the lab back as committed; reads them all before writing any. */
-export async function resetStarter(lab: Lab, starterDir: string): Promise<string[]> {
-  const originals = await Promise.all(
-    lab.files.map(async (name) => ({ name, text: await committedStarter(lab, name) })),
+/**
+ * Puts every starter file of the lab back as committed (in the git checkout that holds `root`, the labs
+ * folder); reads them all before writing any.
+ */
+export async function resetStarter(lab: Lab, root: string): Promise<string[]> {
+  const committed = await readCommitted(root, starterPaths(lab));
+  if (committed.from === 'none') throw new ResetImpossible(committed.reason);
+  const originals = lab.files.map((name) => ({
+    name,
+    text: committed.files.get(`${lab.dir}/starter/${name}`),
+  }));
+  if (originals.some(({ text }) => text === undefined)) throw new ResetImpossible('not-committed');
+  await Promise.all(
+    originals.map(({ name, text }) => writeFile(join(root, lab.dir, 'starter', name), text ?? '')),
   );
-  await Promise.all(originals.map(({ name, text }) => writeFile(join(starterDir, name), text)));
   return originals.map(({ name }) => name);
 }
 

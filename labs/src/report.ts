@@ -5,7 +5,7 @@ import { filePairs, type Lab, labText, loadLabs, nextLab } from './catalog.ts';
 import { diffHunks, diffLines, readPair } from './files.ts';
 import { say } from './messages.ts';
 import type { ProgressFile } from './progress.ts';
-import type { CheckResult, LabResult, VerifyOutcome } from './run.ts';
+import type { CheckResult, LabResult, VerifyRun } from './run.ts';
 
 interface View {
   lang: Lang;
@@ -164,8 +164,42 @@ export async function formatDiff(
   return lines.join('\n');
 }
 
-export function formatVerify(outcomes: VerifyOutcome[], { lang, paint, width }: View): string {
-  const lines = [paint('bold', say(lang, 'verifyTitle', { count: outcomes.length }))];
+/** Labs named as a learner types them: `1 two-messages、7 sse-parser` / `1 two-messages, 7 sse-parser`. */
+function labNames(labs: readonly Lab[], lang: Lang): string {
+  return labs.map((lab) => `${lab.number} ${lab.id}`).join(lang === 'zh' ? '、' : ', ');
+}
+
+/** Where the starters a verdict is about came from: committed, or (with no git) the working copy. */
+function starterSource({ staged }: VerifyRun, lang: Lang): string[] {
+  if (staged.from === 'working-copy')
+    return [
+      say(lang, 'verifyNoGit', {
+        why: say(lang, staged.reason === 'git-missing' ? 'noGitCommand' : 'noGitCheckout'),
+      }),
+    ];
+  const notes = [say(lang, 'verifyFromGit')];
+  if (staged.changed.length > 0)
+    notes.push(
+      say(lang, 'verifyChanged', {
+        labs: labNames(
+          staged.changed.map((change) => change.lab),
+          lang,
+        ),
+      }),
+    );
+  if (staged.uncommitted.length > 0)
+    notes.push(
+      say(lang, 'verifyUncommitted', { files: staged.uncommitted.map((path) => `labs/${path}`).join(', ') }),
+    );
+  return notes;
+}
+
+export function formatVerify(verified: VerifyRun, { lang, paint, width }: View): string {
+  const { outcomes } = verified;
+  const lines = [
+    paint('bold', say(lang, 'verifyTitle', { count: outcomes.length })),
+    ...starterSource(verified, lang).flatMap((note) => wrapText(paint('dim', note), width)),
+  ];
   for (const { lab, starter, problems } of outcomes) {
     const failing = starter.checks.find((check) => check.status === 'fail');
     const summary =

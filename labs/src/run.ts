@@ -10,6 +10,7 @@ import type { Lang } from '@memos-kit/terminal';
 import { tsImport } from 'tsx/esm/api';
 import { type Lab, labsDir, labText, loadLabs, type Source, sourceDir } from './catalog.ts';
 import { ABSENT, type CheckContext, CheckFailure, isAbsent, type LabCheck } from './check.ts';
+import { type StagedLabs, stageCommitted } from './committed.ts';
 import { say } from './messages.ts';
 
 export interface CheckResult {
@@ -186,4 +187,31 @@ export async function verifyAll(
     outcomes.push({ lab, solution, starter, problems });
   }
   return outcomes;
+}
+
+export interface VerifyRun {
+  outcomes: VerifyOutcome[];
+  /** Where the starters that were checked came from, and which working-copy starters were left aside. */
+  staged: Omit<StagedLabs, 'root' | 'remove'>;
+}
+
+/**
+ * `pnpm lab --verify-all`: every lab as committed, whatever the working copy at `root` holds. A teacher who
+ * solved the labs in a rehearsal still gets the verdict on the starters the class will get; with no git to
+ * read them from, the working copy is checked, and the report says so. cli.ts loads it through from-source.ts,
+ * which knip cannot follow:
+ * @public
+ */
+export async function verifyCommitted(
+  lang: Lang,
+  session: LabSession,
+  root = labsDir,
+  labs: readonly Lab[] = loadLabs(),
+): Promise<VerifyRun> {
+  const { root: stagedRoot, remove, ...staged } = await stageCommitted(root, labs);
+  try {
+    return { outcomes: await verifyAll(lang, session, stagedRoot, labs), staged };
+  } finally {
+    remove();
+  }
 }

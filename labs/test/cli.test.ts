@@ -6,6 +6,7 @@ import { runEntry } from '@memos-kit/process';
 import { stringWidth } from '@memos-kit/terminal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labsDir, loadLabs } from '../src/catalog.ts';
+import { readCommitted } from '../src/committed.ts';
 import { checkProgress } from '../src/report.ts';
 import { makeWorkdir, type Workdir } from './support/workdir.ts';
 
@@ -14,8 +15,8 @@ let work: Workdir;
 const lab = (args: string[]) =>
   runEntry(CLI, { args, env: { KIT_LAB_WORKDIR: work.root }, timeoutMs: 60_000 });
 
-beforeAll(() => {
-  work = makeWorkdir('starter');
+beforeAll(async () => {
+  work = await makeWorkdir('starter');
 });
 afterAll(() => work.remove());
 
@@ -145,12 +146,14 @@ describe('pnpm lab', () => {
 
   it('--reset --yes restores the committed starter', async () => {
     const file = join(work.root, '01-two-messages', 'starter', 'rest.http');
-    const committed = readFileSync(join(labsDir, '01-two-messages', 'starter', 'rest.http'), 'utf8');
+    const committed = await readCommitted(work.root, ['01-two-messages/starter/rest.http']);
+    if (committed.from !== 'git') throw new Error('the test checkout has no git');
     writeFileSync(file, 'GET /learner-was-here HTTP/1.1\n');
     const run = await lab(['1', '--reset', '--yes', '--lang', 'en']);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.stdout).toContain('Restored: rest.http, mcp.http');
-    expect(readFileSync(file, 'utf8')).toBe(committed);
+    expect(readFileSync(file, 'utf8')).toBe(committed.files.get('01-two-messages/starter/rest.http'));
+    expect(readFileSync(file, 'utf8')).toContain('GET /api/v1/memos HTTP/1.1');
   });
 
   it('--reset --yes without git says what to do instead, exit 1, and leaves the file alone', async () => {

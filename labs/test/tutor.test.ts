@@ -12,7 +12,7 @@ let work: Workdir;
 let client: Client;
 
 beforeAll(async () => {
-  work = makeWorkdir('starter');
+  work = await makeWorkdir('starter');
   client = new Client({ name: 'lab-mcp-test', version: '1.0.0' });
   await client.connect(
     new StdioClientTransport({
