@@ -7,10 +7,12 @@ import { delimiter, join } from 'node:path';
 import { findNginx } from '@memos-kit/demo-sse';
 import { listen } from '@memos-kit/process';
 import type { Lang } from '@memos-kit/terminal';
-import { repoRoot } from './catalog.ts';
+import { labsDir, repoRoot } from './catalog.ts';
+import { changedStarters } from './committed.ts';
 import { type MessageKey, say } from './messages.ts';
 
-type ItemState = 'ok' | 'fail' | 'optional';
+/** `warn`: the class can run, but something on this machine would spoil it; the fix is given, the exit stays 0. */
+type ItemState = 'ok' | 'fail' | 'optional' | 'warn';
 
 export interface PreflightItem {
   key: string;
@@ -29,6 +31,8 @@ export interface PreflightInput {
   ports: number[];
   env: NodeJS.ProcessEnv;
   root?: string;
+  /** The labs' working folder (`KIT_LAB_WORKDIR` in a test), whose starters are set against git's HEAD. */
+  labsRoot?: string;
 }
 
 /** The ports the kit's commands listen on by default: pnpm serve, the HATEOAS serve, the docs dev server. */
@@ -161,6 +165,30 @@ function nginxItem(lang: Lang, env: NodeJS.ProcessEnv): PreflightItem {
     : item(lang, 'nginx', 'optional', 'pfNginxNone', 'pfNginxFix');
 }
 
+/**
+ * The starters a learner will open, as committed? A rehearsal that solved them leaves the class nothing to do
+ * (and `pnpm lab` says "done" at once). One line for all when they are as committed, else one per lab that
+ * differs, with its reset.
+ */
+export async function starterItems(lang: Lang, labsRoot = labsDir): Promise<PreflightItem[]> {
+  const starters = await changedStarters(labsRoot);
+  if (starters.from === 'none')
+    return [
+      item(lang, 'starters', 'optional', 'pfStartersNoGit', 'pfStartersNoGitFix', {
+        why: say(lang, starters.reason === 'git-missing' ? 'noGitCommand' : 'noGitCheckout'),
+      }),
+    ];
+  if (starters.changed.length === 0) return [item(lang, 'starters', 'ok', 'pfStartersOk')];
+  return starters.changed.map(({ lab, files }) =>
+    item(lang, `starter ${lab.id}`, 'warn', 'pfStarterChanged', 'pfStarterFix', {
+      number: lab.number,
+      id: lab.id,
+      files: files.join(lang === 'zh' ? '、' : ', '),
+      dir: lab.dir,
+    }),
+  );
+}
+
 export async function preflight(input: PreflightInput): Promise<PreflightItem[]> {
   const { lang, env } = input;
   const root = input.root ?? repoRoot;
@@ -172,6 +200,8 @@ export async function preflight(input: PreflightInput): Promise<PreflightItem[]>
     ...(await Promise.all(input.ports.map((port) => portItem(lang, port)))),
     chromiumItem(lang, env),
     nginxItem(lang, env),
+    ...(await starterItems(lang, input.labsRoot)),
+    // Last, as the docs say: once it is ✓, the class needs nothing more from a network.
     offlineItem(lang, install),
   ];
 }

@@ -2,9 +2,17 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listen, runEntry } from '@memos-kit/process';
-import { describe, expect, it } from 'vitest';
-import { labsDir } from '../src/catalog.ts';
-import { atLeast, missingPackages, nodeItem, pnpmItem, portItem } from '../src/preflight-checks.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { labsDir, loadLabs } from '../src/catalog.ts';
+import {
+  atLeast,
+  missingPackages,
+  nodeItem,
+  pnpmItem,
+  portItem,
+  starterItems,
+} from '../src/preflight-checks.ts';
+import { makeWorkdir, type Workdir } from './support/workdir.ts';
 
 const CLI = join(labsDir, 'src', 'preflight.ts');
 const PNPM_AGENT = 'pnpm/12.4.2 npm/? node/v20.20.2 linux x64';
@@ -105,5 +113,66 @@ describe('pnpm preflight', () => {
     } finally {
       await busy.close();
     }
+  });
+});
+
+describe('pnpm preflight on a checkout whose labs were solved', () => {
+  let solved: Workdir;
+  beforeAll(async () => {
+    solved = await makeWorkdir('solved');
+  });
+  afterAll(() => solved.remove());
+
+  const preflightIn = (root: string, lang: 'zh' | 'en') =>
+    runEntry(CLI, {
+      args: ['--lang', lang],
+      env: { npm_config_user_agent: PNPM_AGENT, KIT_PREFLIGHT_PORTS: '', KIT_LAB_WORKDIR: root },
+    });
+
+  it('names each lab whose starter differs from the committed one, with its reset, and still exits 0', async () => {
+    const [zh, en] = await Promise.all([preflightIn(solved.root, 'zh'), preflightIn(solved.root, 'en')]);
+    expect(zh.code, zh.stdout).toBe(0);
+    expect(en.code, en.stdout).toBe(0);
+    // One line per item, wrapped to 100 columns: read unwrapped (Chinese wraps between any two characters).
+    const zhText = zh.stdout.replace(/\s+/g, '');
+    const enText = en.stdout.replace(/\n {2}/g, ' ');
+    for (const lab of loadLabs()) {
+      expect(zhText).toContain(
+        `!练习${lab.number}（${lab.id}）的starter和提交时不同：${lab.files.join('、')}—修复：pnpm lab ${lab.number} --reset（会先询问），或git restore labs/${lab.dir}/starter`.replace(
+          /\s+/g,
+          '',
+        ),
+      );
+      expect(enText).toContain(
+        `! lab ${lab.number} (${lab.id}) has a starter that differs from the committed one: ${lab.files.join(', ')} — fix: pnpm lab ${lab.number} --reset (it asks first), or git restore labs/${lab.dir}/starter`,
+      );
+    }
+    expect(zhText).toContain(`${loadLabs().length}个练习已经有人做过`);
+  });
+
+  it('says the starters are as committed once they are', async () => {
+    const fresh = await makeWorkdir('starter');
+    try {
+      const run = await preflightIn(fresh.root, 'en');
+      expect(run.stdout).toContain('✓ the labs’ starters are as committed');
+      expect(run.stdout).not.toContain('differs from the committed one');
+    } finally {
+      fresh.remove();
+    }
+  });
+
+  it('says what it cannot tell without git', async () => {
+    const [zh, en] = await Promise.all([starterItems('zh', tmpdir()), starterItems('en', tmpdir())]);
+    expect(zh).toEqual([
+      {
+        key: 'starters',
+        state: 'optional',
+        text: '这里不是 git 仓库（比如从压缩包解开的）：看不出练习的 starter 有没有改过',
+        fix: '重新开始一个练习前，从原始压缩包里再复制一份它的 starter/',
+      },
+    ]);
+    expect(en[0]?.text).toBe(
+      'this is not a git checkout (a kit unpacked from an archive, say): whether the labs’ starters were changed cannot be told',
+    );
   });
 });
