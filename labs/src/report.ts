@@ -13,6 +13,17 @@ interface View {
   width: number;
 }
 
+/** A check's report goes to a terminal (wrapped to its width) or to a program: `width` undefined, never wrapped. */
+interface ResultView {
+  lang: Lang;
+  paint: Paint;
+  width: number | undefined;
+}
+
+/** Prose: wrapped at words on a terminal; for a program, the lines as written. */
+const prose = (text: string, width: number | undefined, indent = '') =>
+  width === undefined ? text.split('\n') : wrapText(text, width, indent);
+
 /** The docs page of a lab in the reader's language, as a path in the repository (it opens offline too). */
 export function docsPath(lab: Lab, lang: Lang): string {
   return `docs/${lang === 'en' ? 'en/' : ''}${lab.docs}.md`;
@@ -71,7 +82,7 @@ export function listJson() {
   }));
 }
 
-function formatCheck(check: CheckResult, { lang, paint, width }: View): string[] {
+function formatCheck(check: CheckResult, { lang, paint, width }: ResultView): string[] {
   const mark =
     check.status === 'pass'
       ? paint('green', '✓')
@@ -83,20 +94,23 @@ function formatCheck(check: CheckResult, { lang, paint, width }: View): string[]
       ? // Chinese brackets carry their own spacing; English wants a space before its parenthesis.
         paint('dim', `${check.title}${lang === 'zh' ? '' : ' '}${say(lang, 'skipped')}`)
       : check.title;
-  const lines = wrapText(`  ${mark} ${title}`, width, '    ');
+  const lines = prose(`  ${mark} ${title}`, width, '    ');
   if (check.status !== 'fail') return lines;
-  if (check.message) lines.push(...wrapText(`    ${check.message}`, width, '    '));
+  if (check.message) lines.push(...prose(`    ${check.message}`, width, '    '));
   const block = (label: string, text: string) => [
     `    ${paint('bold', label)}`,
-    // Wire bytes wrap as a block under their label, never as prose.
-    ...text.split('\n').flatMap((line) => wrapIndented(`      ${line}`, width)),
+    // Wire bytes wrap as a block under their label, never as prose; for a program, not at all (a JSON string
+    // cut in two is no longer JSON).
+    ...text
+      .split('\n')
+      .flatMap((line) => (width === undefined ? [`      ${line}`] : wrapIndented(`      ${line}`, width))),
   ];
   if (check.expected !== undefined) lines.push(...block(say(lang, 'expected'), check.expected));
   if (check.got !== undefined) lines.push(...block(say(lang, 'got'), check.got));
   return lines;
 }
 
-export function formatResult(lab: Lab, result: LabResult, view: View): string {
+export function formatResult(lab: Lab, result: LabResult, view: ResultView): string {
   const { lang, paint, width } = view;
   const where = `labs/${lab.dir}/${result.source}/`;
   const lines = [
@@ -105,16 +119,16 @@ export function formatResult(lab: Lab, result: LabResult, view: View): string {
     '',
   ];
   if (!result.ok) {
-    lines.push(...wrapText(`${paint('yellow', say(lang, 'hintLabel'))}${pointer(lab, lang)}`, width));
+    lines.push(...prose(`${paint('yellow', say(lang, 'hintLabel'))}${pointer(lab, lang)}`, width));
     return lines.join('\n');
   }
   lines.push(
-    ...wrapText(paint('green', say(lang, 'passed', { count: result.checks.length })), width),
-    ...wrapText(`${say(lang, 'learnedLabel')}${labText(lab.learned, lang)}`, width),
+    ...prose(paint('green', say(lang, 'passed', { count: result.checks.length })), width),
+    ...prose(`${say(lang, 'learnedLabel')}${labText(lab.learned, lang)}`, width),
   );
   const next = nextLab(lab);
   lines.push(
-    ...wrapText(
+    ...prose(
       next
         ? say(lang, 'nextLab', { number: next.number, id: next.id, title: next.title[lang] })
         : say(lang, 'lastLab'),

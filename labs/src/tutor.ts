@@ -22,7 +22,12 @@ interface TutorOptions {
   progress: ProgressFile;
 }
 
-const plainView = (lang: Lang) => ({ lang, paint: (_format: unknown, text: string) => text, width: 100 });
+/** An MCP result is not a terminal: no colour, and no wrapping, which would cut JSON strings in two. */
+const plainView = (lang: Lang) => ({
+  lang,
+  paint: (_format: unknown, text: string) => text,
+  width: undefined,
+});
 
 /** A lab's instructions as Markdown: what a tutor needs to read before it helps. */
 function labInstructions(lab: Lab, lang: Lang): string {
@@ -48,7 +53,7 @@ function labInstructions(lab: Lab, lang: Lang): string {
   ].join('\n');
 }
 
-function unknownLab(lang: Lang, id: string): CallToolResult {
+function unknownLab(lang: Lang, id: string | number): CallToolResult {
   return {
     content: [{ type: 'text', text: say(lang, 'unknownLab', { got: id, count: loadLabs().length }) }],
     isError: true,
@@ -68,7 +73,10 @@ function createTutorServer({ lang, session, progress }: TutorOptions): McpServer
     );
   }
 
-  const labId = z.string().describe(say(lang, 'tutorIdArg'));
+  // A model writes "1", 1 or "two-messages" alike, and the description invites all three.
+  const labId = z.union([z.string(), z.number().int()]).describe(say(lang, 'tutorIdArg'));
+  // Prompt arguments are strings on the wire (MCP's prompts/get), so the prompt takes the string forms.
+  const labIdText = z.string().describe(say(lang, 'tutorIdArg'));
 
   server.registerTool(
     'lab_check',
@@ -89,7 +97,7 @@ function createTutorServer({ lang, session, progress }: TutorOptions): McpServer
       },
     },
     async ({ id, solution }) => {
-      const lab = findLab(id);
+      const lab = findLab(String(id));
       if (!lab) return unknownLab(lang, id);
       const result = await runLab(lab, { source: solution ? 'solution' : 'starter', lang, session });
       if (!solution && result.ok) progress.markPassed(lab.id);
@@ -114,7 +122,7 @@ function createTutorServer({ lang, session, progress }: TutorOptions): McpServer
       },
     },
     async ({ id }) => {
-      const lab = findLab(id);
+      const lab = findLab(String(id));
       if (!lab) return unknownLab(lang, id);
       const shown = progress.nextHint(lab.id, lab.hints.length);
       const hints = lab.hints.slice(0, shown).map((hint) => hint[lang]);
@@ -138,7 +146,7 @@ function createTutorServer({ lang, session, progress }: TutorOptions): McpServer
     {
       title: say(lang, 'tutorPromptTitle'),
       description: say(lang, 'tutorPromptDescription'),
-      argsSchema: z.object({ id: labId }),
+      argsSchema: z.object({ id: labIdText }),
     },
     async ({ id }) => {
       const lab = findLab(id);

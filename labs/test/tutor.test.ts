@@ -53,6 +53,43 @@ describe('pnpm lab:mcp', () => {
     expect((solved.structuredContent as unknown as LabResult).ok).toBe(true);
   });
 
+  it('takes the lab as its description invites: a number, a numeric string or an id', async () => {
+    const { tools } = await client.listTools();
+    const check = tools.find((tool) => tool.name === 'lab_check');
+    const properties = (check?.inputSchema.properties ?? {}) as Record<
+      string,
+      { anyOf?: Array<{ type?: string }> }
+    >;
+    const idSchema = properties.id;
+    expect(idSchema?.anyOf?.map((branch) => branch.type).sort()).toEqual(['integer', 'string']);
+    for (const id of [3, '3', 'two-errors']) {
+      const result = await client.callTool({ name: 'lab_check', arguments: { id } });
+      expect(result.isError, `id ${JSON.stringify(id)}`).toBeFalsy();
+      expect((result.structuredContent as unknown as LabResult).id).toBe('two-errors');
+    }
+    const hint = await client.callTool({ name: 'lab_hint', arguments: { id: 8 } });
+    expect(hint.isError).toBeFalsy();
+    expect((hint.structuredContent as { id: string }).id).toBe('hateoas-menu');
+    const none = await client.callTool({ name: 'lab_check', arguments: { id: 99 } });
+    expect(none.isError).toBe(true);
+  });
+
+  it('answers with text no terminal wrapped: each line of a result whole, however long', async () => {
+    const result = await client.callTool({ name: 'lab_check', arguments: { id: 'two-errors' } });
+    const text = (result.content as Array<{ text: string }>)[0]?.text ?? '';
+    const failed = (result.structuredContent as unknown as LabResult).checks.find(
+      (check) => check.status === 'fail',
+    );
+    const lines = text.split('\n').map((line) => line.trim());
+    // The live answer is one line of JSON, far wider than any terminal: it must arrive in one piece.
+    const answer = failed?.got?.split('\n')[0] ?? '';
+    expect(answer.length).toBeGreaterThan(120);
+    expect(() => JSON.parse(answer)).not.toThrow();
+    expect(lines).toContain(answer);
+    expect(lines).toContain(failed?.message);
+    expect(text).not.toContain('\u001b[');
+  });
+
   it('gives hints one at a time', async () => {
     const first = await client.callTool({ name: 'lab_hint', arguments: { id: 'two-errors' } });
     const second = await client.callTool({ name: 'lab_hint', arguments: { id: 'two-errors' } });
