@@ -42,7 +42,7 @@ async function sendAndMatch(context: CheckContext, message: HttpMessage, fixture
     fail('liveDiffers', {
       vars: { fixture: result.against },
       expected: fixture.text('response'),
-      got: `${shownResponse(live)}\n\n${formatDifferences(result)}`,
+      got: `${shownResponse(live)}\n\n${formatDifferences(result, { lang: context.lang })}`,
     });
 }
 

@@ -49,7 +49,7 @@ function replayCheck(id: string, fixture: Fixture, message: string): LabCheck {
         if (!result.ok)
           fail(message, {
             expected: fixture.text('response'),
-            got: `${live.body}\n\n${formatDifferences(result)}`,
+            got: `${live.body}\n\n${formatDifferences(result, { lang: context.lang })}`,
           });
       }),
   };

@@ -39,8 +39,17 @@ async function learnerParser(context: CheckContext): Promise<Create> {
   return createParser;
 }
 
+/** The bodies the checks cut, named in the learner's language by their key in lab.json (`bodyLF`…). */
+type BodyKey = 'LF' | 'Crlf' | 'MultiLine' | 'MultiByte' | 'Comment';
+
 /** Compares the two parsers on each way of cutting `bytes`; the first disagreement is the failure. */
-function compareCuts(create: Create, bytes: Uint8Array, cuts: number[][], label: string): void {
+function compareCuts(
+  context: CheckContext,
+  create: Create,
+  bytes: Uint8Array,
+  cuts: number[][],
+  key: BodyKey,
+): void {
   for (const offsets of cuts) {
     const reads = splitAt(bytes, offsets);
     const expected = eventsText(createLibraryParser, reads);
@@ -52,9 +61,10 @@ function compareCuts(create: Create, bytes: Uint8Array, cuts: number[][], label:
     }
     if (got !== expected) {
       const shownReads = reads.map((read) => `[${escapeBytes(read)}]`).join('\n');
-      fail('differs', {
-        vars: { label, cuts: offsets.length === 0 ? '—' : offsets.join(', '), reads: reads.length },
-        expected: `${expected}\n\nreads:\n${shownReads}`,
+      const body = context.text(`body${key}`);
+      fail(offsets.length === 0 ? 'differsWhole' : 'differs', {
+        vars: { body, cuts: offsets.join(', '), reads: reads.length },
+        expected: `${expected}\n\n${context.text('readsLabel')}\n${shownReads}`,
         got: got || absent('NoEvents'),
       });
     }
@@ -66,16 +76,17 @@ const everyCut = (bytes: Uint8Array) => Array.from({ length: bytes.length - 1 },
 export const checks: LabCheck[] = [
   {
     id: 'oneRead',
-    run: async (context) => compareCuts(await learnerParser(context), body, [[]], 'LF'),
+    run: async (context) => compareCuts(context, await learnerParser(context), body, [[]], 'LF'),
   },
   {
     id: 'twoReads',
-    run: async (context) => compareCuts(await learnerParser(context), body, everyCut(body), 'LF'),
+    run: async (context) => compareCuts(context, await learnerParser(context), body, everyCut(body), 'LF'),
   },
   {
     id: 'byteByByte',
     run: async (context) =>
       compareCuts(
+        context,
         await learnerParser(context),
         body,
         [Array.from({ length: body.length }, (_, i) => i + 1)],
@@ -86,16 +97,16 @@ export const checks: LabCheck[] = [
     id: 'crlf',
     run: async (context) => {
       const crlf = bytesOf('Crlf');
-      compareCuts(await learnerParser(context), crlf, everyCut(crlf), 'CRLF');
+      compareCuts(context, await learnerParser(context), crlf, everyCut(crlf), 'Crlf');
     },
   },
   {
     id: 'variants',
     run: async (context) => {
       const create = await learnerParser(context);
-      for (const key of ['MultiLine', 'MultiByte', 'Comment']) {
+      for (const key of ['MultiLine', 'MultiByte', 'Comment'] as const) {
         const bytes = bytesOf(key);
-        compareCuts(create, bytes, everyCut(bytes), key);
+        compareCuts(context, create, bytes, everyCut(bytes), key);
       }
     },
   },

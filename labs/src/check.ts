@@ -4,8 +4,19 @@
  * what came back. Its prose lives in the lab's `lab.json`, by key, in both languages.
  */
 import type { RunningAdapter } from '@memos-kit/memos-mcp';
+import type { Lang } from '@memos-kit/terminal';
 
 export interface CheckContext {
+  /**
+   * The learner's language, for text a check builds with the kit's own formatters (wire's diff); its own
+   * sentences are keys of lab.json, put in this language by the runner.
+   */
+  lang: Lang;
+  /**
+   * One of the lab's `messages` (lab.json) in the learner's language, for the words a check puts around
+   * what it shows (a label, a name for a way of stopping); the failure's own sentence is `fail`'s key.
+   */
+  text(key: string, vars?: Record<string, string | number>): string;
   /** Absolute path of one of the lab's files in the copy under test. */
   file(name: string): string;
   /** The file's text as it is on disk now. */

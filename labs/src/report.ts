@@ -102,6 +102,7 @@ function formatCheck(check: CheckResult, { lang, paint, width }: ResultView): st
     // Wire bytes wrap as a block under their label, never as prose; for a program, not at all (a JSON string
     // cut in two is no longer JSON).
     ...text
+      .replace(/\n+$/, '')
       .split('\n')
       .flatMap((line) => (width === undefined ? [`      ${line}`] : wrapIndented(`      ${line}`, width))),
   ];

@@ -68,9 +68,11 @@ async function checksOf(lab: Lab): Promise<LabCheck[]> {
   return module.checks;
 }
 
-function contextFor(dir: string, session: LabSession): CheckContext {
+function contextFor(lab: Lab, dir: string, session: LabSession, lang: Lang): CheckContext {
   const file = (name: string) => join(dir, name);
   return {
+    lang,
+    text: (key, vars) => labText(lab.messages[key], lang, vars) || key,
     file,
     read: async (name) => {
       const { readFile } = await import('node:fs/promises');
@@ -106,7 +108,7 @@ export async function runLab(
   lab: Lab,
   { source, lang, session, root, onCheck }: RunOptions,
 ): Promise<LabResult> {
-  const context = contextFor(sourceDir(lab, source, root), session);
+  const context = contextFor(lab, sourceDir(lab, source, root), session, lang);
   const results: CheckResult[] = [];
   let failed = false;
   for (const check of await checksOf(lab)) {

@@ -68,7 +68,8 @@ describe('the labs', () => {
       const source = readFileSync(join(labsDir, lab.dir, 'check.ts'), 'utf8');
       const failures = [...source.matchAll(/fail\(\s*'(\w+)'/g)].map((match) => match[1] as string);
       const conditional = [...source.matchAll(/'(\w+)' : '(\w+)'/g)].flatMap((match) => [match[1], match[2]]);
-      for (const key of [...failures, ...conditional])
+      const words = [...source.matchAll(/context\.text\(\s*'(\w+)'/g)].map((match) => match[1] as string);
+      for (const key of [...failures, ...conditional, ...words])
         expect(lab.messages, `${lab.id}: ${key}`).toHaveProperty(key as string);
       const ids = [...source.matchAll(/id: '(\w+)'/g)].map((match) => match[1] as string);
       for (const id of ids) expect(lab.checks, `${lab.id}: ${id}`).toHaveProperty(id);

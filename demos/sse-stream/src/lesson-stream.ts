@@ -45,7 +45,7 @@ export async function runStreamLesson(print: Print, paint: Paint, options: DemoO
       return 0;
     }
     print(paint('red', say('matchFailed', { against: match.against })));
-    print(formatDifferences(match, { paint }));
+    print(formatDifferences(match, { paint, lang: options.lang }));
     if (options.url) {
       print(paint('dim', say('serveHint')));
       print(paint('dim', '  pnpm serve --pace article --dataset empty'));

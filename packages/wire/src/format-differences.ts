@@ -1,7 +1,26 @@
-// A type import only: the docs site bundles wire for the browser, where node:util does not exist.
-import type { Paint } from '@memos-kit/terminal';
+// Types only from the terminal package's index, and the messages from its i18n module alone: the docs site
+// bundles wire for the browser, where the index's node:util does not exist.
+import type { Lang, Paint } from '@memos-kit/terminal';
+import { bilingualMessages } from '@memos-kit/terminal/i18n';
 import type { Difference } from './compare.ts';
 import type { MatchResult } from './match.ts';
+import pairs from './messages.json' with { type: 'json' };
+
+const messages = bilingualMessages(pairs);
+
+const WHERE = {
+  status: 'whereStatus',
+  header: 'whereHeader',
+  body: 'whereBody',
+  event: 'whereEvent',
+} as const satisfies Record<Difference['where'], keyof typeof pairs>;
+const KIND = {
+  missing: 'kindMissing',
+  unexpected: 'kindUnexpected',
+  type: 'kindType',
+  length: 'kindLength',
+  changed: 'kindChanged',
+} as const satisfies Record<Difference['kind'], keyof typeof pairs>;
 
 // Whether to colour is the command's decision (the kit's one colour rule), so the diff only takes the
 // painter it is handed.
@@ -9,27 +28,30 @@ const plain: Paint = (_format, text) => text;
 
 /**
  * A diff a learner can read: where the live exchange and the article part, what the article has,
- * what the server sent. Plain unless given a `paint`, so logs and test output stay plain.
+ * what the server sent, in the learner's language (English unless told: tests and logs read it too).
+ * Plain unless given a `paint`, so logs and test output stay plain.
  */
-export function formatDifferences(result: MatchResult, { paint = plain }: { paint?: Paint } = {}): string {
-  if (result.ok) {
-    return paint('green', `✓ matches fixtures/${result.against} (${result.mode})`);
-  }
+export function formatDifferences(
+  result: MatchResult,
+  { paint = plain, lang = 'en' }: { paint?: Paint; lang?: Lang } = {},
+): string {
+  const say = messages.in(lang);
+  const mode = say(result.mode === 'exact' ? 'modeExact' : 'modeAbridged');
+  if (result.ok) return paint('green', say('matches', { against: result.against, mode }));
   const count = result.differences.length;
   const lines = [
-    paint(
-      'red',
-      `✗ ${count} ${count === 1 ? 'difference' : 'differences'} from fixtures/${result.against} (${result.mode})`,
-    ),
+    paint('red', say(count === 1 ? 'differsOne' : 'differsMany', { count, against: result.against, mode })),
   ];
   for (const difference of result.differences) {
+    const where = say(WHERE[difference.where]);
     lines.push(
-      `  ${paint('bold', `${difference.where} ${difference.path}`)}  ${paint('dim', describe(difference))}`,
+      `  ${paint('bold', `${where} ${difference.path}`)}  ${paint('dim', say(KIND[difference.kind]))}`,
     );
+    const show = (value: unknown) => (value === undefined ? say('absent') : shown(value));
     if (difference.kind !== 'unexpected')
-      lines.push(`    ${paint('green', 'article:')} ${show(difference.expected)}`);
+      lines.push(`    ${paint('green', say('article'))} ${show(difference.expected)}`);
     if (difference.kind !== 'missing')
-      lines.push(`    ${paint('red', 'live:   ')} ${show(difference.actual)}`);
+      lines.push(`    ${paint('red', say('live'))} ${show(difference.actual)}`);
   }
   return lines.join('\n');
 }
@@ -39,23 +61,7 @@ export function expectMatch(result: MatchResult): void {
   if (!result.ok) throw new Error(formatDifferences(result));
 }
 
-function describe(difference: Difference): string {
-  switch (difference.kind) {
-    case 'missing':
-      return 'the article has it, the live response does not';
-    case 'unexpected':
-      return 'the live response has it, the article does not';
-    case 'type':
-      return 'a different kind of value';
-    case 'length':
-      return 'a different number of items';
-    default:
-      return 'a different value';
-  }
-}
-
-function show(value: unknown): string {
-  if (value === undefined) return '(absent)';
+function shown(value: unknown): string {
   const text = JSON.stringify(value);
   return text.length > 160 ? `${text.slice(0, 157)}...` : text;
 }

@@ -216,6 +216,27 @@ describe('formatDifferences', () => {
     );
   });
 
+  it('speaks Chinese when told, every word of it, and English otherwise', () => {
+    const missing = afterChange(exact, (json) => {
+      delete json.result.structuredContent;
+    });
+    const zh = formatDifferences(oneMemoMore(), { lang: 'zh' });
+    expect(zh).toContain('✗ 与 fixtures/02-mcp-tools-call/response.http 有 1 处不同（同一 JSON 值）');
+    expect(zh).toContain('正文 $.result.structuredContent.memos  项数不同');
+    expect(zh).toContain('文章： 0');
+    expect(zh).toContain('实际： 1');
+    const zhMissing = formatDifferences(missing, { lang: 'zh' });
+    expect(zhMissing).toContain('文章里有，实际的响应里没有');
+    // None of the English words is left; what stays is the fixture's path, JSON paths and values.
+    for (const text of [zh, zhMissing])
+      for (const word of ['difference', 'article', 'live', 'body', 'exact', 'items', 'value'])
+        expect(text).not.toContain(word);
+    expect(formatDifferences(matchResponse(exact, echo(exact)), { lang: 'zh' })).toBe(
+      '✓ 与 fixtures/02-mcp-tools-call/response.http 一致（同一 JSON 值）',
+    );
+    expect(formatDifferences(oneMemoMore(), { lang: 'en' })).toBe(formatDifferences(oneMemoMore()));
+  });
+
   it('compareJson treats numbers and strings as different types', () => {
     expect(compareJson({ id: '0' }, { id: 0 }, 'exact')).toEqual([
       { where: 'body', path: '$.id', kind: 'type', expected: 0, actual: '0' },

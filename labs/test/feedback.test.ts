@@ -1,0 +1,66 @@
+// What a learner reads when a check fails, in Chinese and in English: the words around the wire bytes are in
+// the learner's language, and the explanation fits the mistake made. Played on a checkout of the labs with
+// the starters as committed, some replaced by a wrong answer of the kind a class writes.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Lang } from '@memos-kit/terminal';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findLab } from '../src/catalog.ts';
+import { formatResult } from '../src/report.ts';
+import { type CheckResult, LabSession, runLab } from '../src/run.ts';
+import { makeWorkdir, type Workdir } from './support/workdir.ts';
+
+const session = new LabSession();
+let work: Workdir;
+
+beforeAll(async () => {
+  work = await makeWorkdir('starter');
+});
+afterAll(async () => {
+  await session.close();
+  work.remove();
+});
+
+/** Runs lab `id` on its starter, or on `files` written over it first; returns the first failed check. */
+async function firstFailure(
+  id: string,
+  lang: Lang,
+  files: Record<string, string> = {},
+): Promise<{ failed: CheckResult; report: string }> {
+  const lab = findLab(id);
+  if (!lab) throw new Error(`no lab ${id}`);
+  for (const [name, text] of Object.entries(files))
+    writeFileSync(join(work.root, lab.dir, 'starter', name), text);
+  const result = await runLab(lab, { source: 'starter', lang, session, root: work.root });
+  const failed = result.checks.find((check) => check.status === 'fail');
+  if (!failed) throw new Error(`${id}: nothing failed`);
+  const report = formatResult(lab, result, { lang, paint: (_format, text) => text, width: undefined });
+  return { failed, report };
+}
+
+describe('a failure in Chinese', () => {
+  it('shows the wire diff in Chinese, and in English for English', async () => {
+    const zh = await firstFailure('two-errors', 'zh');
+    expect(zh.failed.got).toContain(
+      '✗ 与 fixtures/06-unknown-tool/response.json 有 2 处不同（同一 JSON 值）',
+    );
+    expect(zh.failed.got).toContain('正文 $.error  文章里有，实际的响应里没有');
+    expect(zh.report).not.toContain('differences from');
+    const en = await firstFailure('two-errors', 'en');
+    expect(en.failed.got).toContain('✗ 2 differences from fixtures/06-unknown-tool/response.json (exact)');
+  });
+
+  it('names what the check fed the parser in Chinese', async () => {
+    const zh = await firstFailure('sse-parser', 'zh');
+    expect(zh.failed.message).toBe(
+      '文章的 SSE 正文（LF 行尾）在字节 1 处切成 2 次读取后，你的事件与 eventsource-parser 的不同。',
+    );
+    expect(zh.failed.expected).toContain('读取（每个 [ ] 是一次读取）：\n[e]');
+    expect(zh.report).not.toMatch(/\breads\b/);
+    const en = await firstFailure('sse-parser', 'en');
+    expect(en.failed.message).toBe(
+      'With the article’s SSE body (LF line ends) cut at byte 1 into 2 reads, your events differ from eventsource-parser’s.',
+    );
+    expect(en.failed.expected).toContain('reads (each [ ] is one read):\n[e]');
+  });
+});
