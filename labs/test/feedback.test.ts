@@ -63,4 +63,26 @@ describe('a failure in Chinese', () => {
     );
     expect(en.failed.expected).toContain('reads (each [ ] is one read):\n[e]');
   });
+
+  it('says how a stdio server stopped in words, not signal names alone', async () => {
+    // Right on the wire, but it keeps running after stdin closes.
+    const server = [
+      "import { answerToolsCall, decodeLine, readLines } from '@memos-kit/demo-stdio';",
+      'setInterval(() => {}, 60_000);',
+      'for await (const line of readLines(process.stdin)) {',
+      "  console.error('server: received tools/call');",
+      "  process.stdout.write(JSON.stringify(answerToolsCall(JSON.parse(decodeLine(line)))) + '\\n');",
+      '}',
+      '',
+    ].join('\n');
+    const [zh, en] = await Promise.all([
+      firstFailure('stdio-framing', 'zh', { 'server.ts': server }),
+      firstFailure('stdio-framing', 'en', { 'server.ts': server }),
+    ]);
+    expect(zh.failed.id).toBe('exitsOnEof');
+    expect(zh.failed.expected).toBe('stdin 关闭（EOF）后自己退出');
+    expect(zh.failed.got).toBe('stdin 关闭后还在运行，收到 SIGTERM 才退出');
+    expect(en.failed.id).toBe('exitsOnEof');
+    expect(en.failed.got).toBe('still running after stdin closed; exited on SIGTERM');
+  }, 60_000);
 });
