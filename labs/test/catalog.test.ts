@@ -16,6 +16,30 @@ let committed: Committed;
 beforeAll(async () => {
   committed = await readCommitted(labsDir, labs.flatMap(starterPaths));
 });
+/**
+ * The notes of a file: runs of whole comment lines (`//`, `/** … *\/`, `#` in a `.http` file), each line
+ * without its comment marks, empty lines dropped.
+ */
+function commentBlocks(text: string, comment: RegExp): string[][] {
+  const blocks: string[][] = [];
+  let open = false;
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    if (!comment.test(line)) {
+      open = false;
+      continue;
+    }
+    const words = line
+      .replace(/^(\/\/|\/\*\*|\*\/|\*|#)\s*/, '')
+      .replace(/\*\/$/, '')
+      .trim();
+    if (!open) blocks.push([]);
+    open = true;
+    if (words) blocks.at(-1)?.push(words);
+  }
+  return blocks.filter((block) => block.length > 0);
+}
+
 const starterText = (lab: (typeof labs)[number], name: string) =>
   (committed.from === 'git' ? committed.files.get(`${lab.dir}/starter/${name}`) : undefined) ??
   readFileSync(join(labsDir, lab.dir, 'starter', name), 'utf8');
@@ -41,6 +65,27 @@ describe('the labs', () => {
         expect(starterText(lab, lab.files[index] as string)).not.toBe(
           readFileSync(join(repoRoot, pair.solution), 'utf8'),
         );
+      }
+    },
+  );
+
+  it.each(labs.map((lab) => [lab.id, lab] as const))(
+    '%s: every note in its starter files says it in Chinese first, then in English',
+    (_, lab) => {
+      for (const name of lab.files) {
+        const blocks = commentBlocks(
+          starterText(lab, name),
+          name.endsWith('.http') ? /^#/ : /^(\/\/|\/\*\*|\*)/,
+        );
+        expect(blocks.length, `${lab.dir}/starter/${name}`).toBeGreaterThan(0);
+        for (const block of blocks) {
+          const where = `${lab.dir}/starter/${name}: ${block.join(' / ')}`;
+          expect(block[0], where).toMatch(/\p{Script=Han}/u);
+          expect(
+            block.some((line) => !/\p{Script=Han}/u.test(line) && /[A-Za-z]{3,}/.test(line)),
+            where,
+          ).toBe(true);
+        }
       }
     },
   );
