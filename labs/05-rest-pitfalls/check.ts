@@ -4,6 +4,7 @@
 import { contractDocument } from '@memos-kit/memos-contract';
 import { buildCatalog } from '@memos-kit/memos-mcp';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
+import localizeZh from 'ajv-i18n/localize/zh/index.js';
 import { type CheckContext, fail, type LabCheck, shown } from '../src/check.ts';
 import { labAjv, serveTools } from '../src/tool-server.ts';
 import type * as Solution from './solution/to-result.ts';
@@ -80,6 +81,8 @@ export const checks: LabCheck[] = [
       const result = await convert(context, body);
       if (!validate(result.structuredContent)) {
         const error = validate.errors?.[0];
+        // Ajv's reason ("must be object") in the learner's language; the schema's own words stay as they are.
+        if (error && context.lang === 'zh') localizeZh([error]);
         fail('schema', {
           vars: { where: error?.instancePath ?? '', why: error?.message ?? '' },
           expected: `${error?.schemaPath ?? ''} → ${shown(error?.params)}`,

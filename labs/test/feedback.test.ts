@@ -64,6 +64,29 @@ describe('a failure in Chinese', () => {
     expect(en.failed.expected).toContain('reads (each [ ] is one read):\n[e]');
   });
 
+  it('gives the JSON Schema validator’s reason in Chinese too', async () => {
+    // Wraps the bare array (#6022) but keeps REST's nulls (#6139).
+    const toResult = [
+      "import type { CallToolResult } from '@modelcontextprotocol/server';",
+      'export function toToolResult(body: unknown): CallToolResult {',
+      '  const structuredContent = (Array.isArray(body) ? { result: body } : (body ?? { ok: true })) as Record<string, unknown>;',
+      "  return { content: [{ type: 'text', text: JSON.stringify(structuredContent) }], structuredContent };",
+      '}',
+      '',
+    ].join('\n');
+    const [zh, en] = await Promise.all([
+      firstFailure('rest-pitfalls', 'zh', { 'to-result.ts': toResult }),
+      firstFailure('rest-pitfalls', 'en', { 'to-result.ts': toResult }),
+    ]);
+    expect(zh.failed.id).toBe('nullFields');
+    expect(zh.failed.message).toBe(
+      'structuredContent 在 /attachments/0/motionMedia 处不符合输出 schema：应当是 object 类型。',
+    );
+    expect(en.failed.message).toBe(
+      'structuredContent fails the output schema at /attachments/0/motionMedia: must be object.',
+    );
+  });
+
   it('says how a stdio server stopped in words, not signal names alone', async () => {
     // Right on the wire, but it keeps running after stdin closes.
     const server = [
