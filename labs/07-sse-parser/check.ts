@@ -24,11 +24,17 @@ const bytesOf = (key: string) => {
   return new Uint8Array(Buffer.concat(reads));
 };
 
+/**
+ * The events as a learner reads them. An event with no `event:` field (or an empty one) is dispatched as
+ * `message` (HTML Standard, server-sent events, "dispatch the event": the type is `message` unless the event
+ * type buffer holds another), so an absent name and `message` are the same event and read the same here: a
+ * difference the check reports is always a real one.
+ */
 const eventsText = (create: Create, reads: Uint8Array[]) =>
   parseChunks(create, reads)
     .events.map(
       (event) =>
-        `event: ${event.event ?? absent('DefaultEvent')} · id: ${event.id ?? absent('None')} · data: ${event.data}`,
+        `event: ${event.event || 'message'} · id: ${event.id ?? absent('None')} · data: ${event.data}`,
     )
     .join('\n');
 

@@ -70,7 +70,6 @@ const ABSENT_KEYS = [
   'OnlyAfterEof',
   'NothingMoreOnStdout',
   'NothingOnStderr',
-  'DefaultEvent',
   'Threw',
   'NoEvents',
 ] as const;
