@@ -3,8 +3,8 @@
 // answers compared with the article's; then the official client shows how it treats each kind.
 import {
   compareJson,
-  type Fixture,
   formatDifferences,
+  isObject,
   loadFixture,
   matchResponse,
   replayHttpFixture,
@@ -39,20 +39,47 @@ async function withServer<T>(context: CheckContext, use: (server: ServedTools) =
   }
 }
 
-function replayCheck(id: string, fixture: Fixture, message: string): LabCheck {
-  return {
-    id,
-    run: (context) =>
-      withServer(context, async (server) => {
-        const live = await replayHttpFixture(fixture, server.url);
-        const result = matchResponse(fixture, live);
-        if (!result.ok)
-          fail(message, {
-            expected: fixture.text('response'),
-            got: `${live.body}\n\n${formatDifferences(result, { lang: context.lang })}`,
-          });
-      }),
-  };
+/**
+ * What is wrong with the answer to the unknown tool, as the learner can act on it: a result where no tool ran,
+ * an error with another code, or an error with the right code that differs elsewhere.
+ */
+function unknownToolMistake(live: unknown): { message: string; vars?: Record<string, string> } {
+  const error = isObject(live) ? live.error : undefined;
+  if (!isObject(error)) return { message: 'notProtocolError' };
+  if (error.code !== -32602) return { message: 'wrongCode', vars: { code: JSON.stringify(error.code) } };
+  return { message: 'errorDiffers' };
+}
+
+const unknownToolCheck: LabCheck = {
+  id: 'unknownTool',
+  run: (context) =>
+    withServer(context, async (server) => {
+      const fixture = loadFixture('unknown-tool');
+      const live = await replayHttpFixture(fixture, server.url);
+      const result = matchResponse(fixture, live);
+      if (!result.ok)
+        fail(unknownToolMistake(live.json).message, {
+          vars: unknownToolMistake(live.json).vars ?? {},
+          expected: fixture.text('response'),
+          got: `${live.body}\n\n${formatDifferences(result, { lang: context.lang })}`,
+        });
+    }),
+};
+
+/**
+ * What is wrong with the answer to the refused filter: a protocol error where the tool did run, a result the
+ * model would take for a success, a result that carries structuredContent, or one that differs elsewhere.
+ */
+function refusedFilterMistake(
+  live: unknown,
+  article: unknown,
+): { message: string; vars?: Record<string, string> } {
+  const result = isObject(live) ? live.result : undefined;
+  if (!isObject(result)) return { message: 'notToolError' };
+  if (result.isError !== true) return { message: 'notMarkedError' };
+  if ('structuredContent' in result) return { message: 'structuredOnError' };
+  const [first] = compareJson(live, article, 'exact');
+  return { message: 'toolErrorDiffers', vars: { path: first?.path ?? '$' } };
 }
 
 /**
@@ -76,14 +103,15 @@ const badFilterCheck: LabCheck = {
       const firstBlock = article.result.content[0];
       if (firstBlock) firstBlock.text = restMessage;
       const live = await replayHttpFixture(fixture, server.url);
-      const differences = compareJson(live.json, article, 'exact');
-      if (differences.length > 0)
-        fail('notToolError', { expected: JSON.stringify(article, null, 2), got: live.body });
+      if (compareJson(live.json, article, 'exact').length > 0) {
+        const { message, vars = {} } = refusedFilterMistake(live.json, article);
+        fail(message, { vars, expected: JSON.stringify(article, null, 2), got: live.body });
+      }
     }),
 };
 
 export const checks: LabCheck[] = [
-  replayCheck('unknownTool', loadFixture('unknown-tool'), 'notProtocolError'),
+  unknownToolCheck,
   badFilterCheck,
   {
     id: 'clientView',

@@ -137,4 +137,31 @@ describe('a failure that fits the mistake', () => {
     const events = (text = '') => text.split('\n\n')[0]?.split('\n').length;
     expect(events(starter.failed.got)).not.toBe(events(starter.failed.expected));
   });
+
+  it('lab 3 explains the mistake made: a result, a wrong code, or a result not marked as an error', async () => {
+    const lab = findLab('two-errors');
+    if (!lab) throw new Error('no lab');
+    const solution = readFileSync(join(work.root, lab.dir, 'solution', 'tool.ts'), 'utf8');
+    const variant = (from: string, to: string) => {
+      expect(solution).toContain(from);
+      return { 'tool.ts': solution.replace(from, to) };
+    };
+    const wrongCode = variant('ProtocolErrorCode.InvalidParams', 'ProtocolErrorCode.InternalError');
+    const [zh, en] = await Promise.all([
+      firstFailure('two-errors', 'zh', wrongCode),
+      firstFailure('two-errors', 'en', wrongCode),
+    ]);
+    expect(zh.failed.id).toBe('unknownTool');
+    expect(zh.failed.message).toContain('这已经是 JSON-RPC error，但错误码是 -32603');
+    expect(zh.failed.message).not.toContain('而不是一个结果');
+    expect(en.failed.message).toContain('this is a JSON-RPC error, but its code is -32603');
+    expect(en.failed.message).not.toContain('not a result');
+    // The starter answers the unknown tool with a result: that one is told so.
+    const starter = await firstFailure('two-errors', 'zh');
+    expect(starter.failed.message).toContain('而不是一个结果');
+    const unmarked = await firstFailure('two-errors', 'en', variant('isError: true };', 'isError: false };'));
+    expect(unmarked.failed.id).toBe('badFilter');
+    expect(unmarked.failed.message).toContain('without isError: true');
+    expect(unmarked.failed.message).not.toContain('not a JSON-RPC error');
+  });
 });

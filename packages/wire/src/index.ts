@@ -31,7 +31,7 @@ export {
   tokenizeJson,
 } from './layers.ts';
 export { type LiveResponse, type MatchResult, matchResponse } from './match.ts';
-export { mcpHeadersFor, PROTOCOL_VERSION_META_KEY } from './mcp-headers.ts';
+export { isObject, mcpHeadersFor, PROTOCOL_VERSION_META_KEY } from './mcp-headers.ts';
 export { type ReplayedResponse, type ReplayOptions, replayHttpFixture, sendHttpMessage } from './replay.ts';
 export { parseSse, type SseEvent } from './sse.ts';
 export { validateMcpMessage } from './validate-mcp.ts';
