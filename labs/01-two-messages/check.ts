@@ -2,6 +2,7 @@
 // sent byte for byte to the kit's server, and the answers compared with the article's responses.
 import {
   compareJson,
+  type Difference,
   formatDifferences,
   getHeader,
   type HttpMessage,
@@ -21,12 +22,70 @@ async function request(context: CheckContext, name: string): Promise<HttpMessage
   const text = await context.read(name);
   const message = readHttpFile(text);
   if (!message.ok)
-    fail('notRequest', { vars: { file: name }, expected: 'METHOD /path HTTP/1.1', got: message.got });
+    fail(message.reason, {
+      vars: { file: name },
+      // The shape of a line, never its words: those are the learner's to write.
+      ...(message.reason === 'spaceInTarget'
+        ? {}
+        : { expected: message.reason === 'notAHeader' ? 'Name: value' : 'METHOD /path HTTP/1.1' }),
+      got: message.line || absent('Empty'),
+    });
   return message.value;
 }
 
-const sortedQuery = (target: string) =>
-  [...new URL(target, 'http://x').searchParams].sort(([a], [b]) => a.localeCompare(b));
+/*
+ * Lab 1's files are the messages themselves, so the article's bytes are the answer: a failure says what is
+ * wrong, part by part, and keeps the article's value back (`answer`) until the learner has seen every hint.
+ */
+
+/** The query parameters, one line each: right, missing, another value, or one the article does not send. */
+function queryParts(context: CheckContext, mine: string, article: string): { ok: boolean; parts: string } {
+  const params = (target: string) => new URL(target, 'http://x').searchParams;
+  const [ours, theirs] = [params(mine), params(article)];
+  const parts: string[] = [];
+  let ok = true;
+  for (const name of new Set(theirs.keys())) {
+    const got = ours.getAll(name);
+    const same = JSON.stringify(got) === JSON.stringify(theirs.getAll(name));
+    ok &&= same;
+    parts.push(
+      got.length === 0
+        ? context.text('partMissing', { name })
+        : same
+          ? context.text('partRight', { name })
+          : context.text('partValue', { name, value: got.join(' | ') }),
+    );
+  }
+  for (const name of new Set(ours.keys()))
+    if (!theirs.has(name)) {
+      ok = false;
+      parts.push(context.text('partExtra', { name }));
+    }
+  return { ok, parts: parts.map((part) => `· ${part}`).join('\n') };
+}
+
+/** Where the learner's body departs from the article's, one line each, with the learner's value only. */
+function bodyParts(context: CheckContext, differences: Difference[]): string {
+  const yours = (value: unknown) => JSON.stringify(value) ?? '';
+  return differences
+    .map((difference) => {
+      const path = difference.path;
+      switch (difference.kind) {
+        case 'missing':
+          return context.text('bodyMissing', { path });
+        case 'unexpected':
+          return context.text('bodyExtra', { path });
+        case 'type':
+          return context.text('bodyType', { path, value: yours(difference.actual) });
+        case 'length':
+          return context.text('bodyLength', { path, value: yours(difference.actual) });
+        default:
+          return context.text('bodyValue', { path, value: yours(difference.actual) });
+      }
+    })
+    .map((part) => `· ${part}`)
+    .join('\n');
+}
 
 const shownResponse = (live: ReplayedResponse) =>
   `HTTP/1.1 ${live.status}\n${live.headers
@@ -52,12 +111,11 @@ export const checks: LabCheck[] = [
     run: async (context) => {
       const mine = await request(context, 'rest.http');
       const article = restFixture.request as HttpMessage;
-      const samePath =
-        mine.method === article.method && mine.target?.split('?')[0] === article.target?.split('?')[0];
-      const sameQuery =
-        JSON.stringify(sortedQuery(mine.target ?? '')) === JSON.stringify(sortedQuery(article.target ?? ''));
-      if (!samePath || !sameQuery)
-        fail(samePath ? 'restQuery' : 'restPath', { expected: article.startLine, got: mine.startLine });
+      if (mine.method !== article.method || mine.target?.split('?')[0] !== article.target?.split('?')[0])
+        fail('restPath', { answer: article.startLine, got: mine.startLine });
+      const query = queryParts(context, mine.target ?? '', article.target ?? '');
+      if (!query.ok)
+        fail('restQuery', { vars: { parts: query.parts }, answer: article.startLine, got: mine.startLine });
     },
   },
   {
@@ -69,9 +127,9 @@ export const checks: LabCheck[] = [
         const wanted = getHeader(article.headers, name);
         const got = getHeader(mine.headers, name);
         if (got !== wanted)
-          fail('header', {
+          fail(got === undefined ? 'headerMissing' : 'header', {
             vars: { name },
-            expected: `${name}: ${wanted}`,
+            answer: `${name}: ${wanted}`,
             got: got === undefined ? absent('None') : `${name}: ${got}`,
           });
       }
@@ -93,14 +151,12 @@ export const checks: LabCheck[] = [
         // The client's name is the learner's to choose; everything else is what the article sends.
         (difference) => !difference.path.includes('clientInfo'),
       );
-      if (differences.length > 0) {
-        const first = differences[0];
+      if (differences.length > 0)
         fail('bodyDiffers', {
-          vars: { path: first?.path ?? '$' },
-          expected: JSON.stringify(first?.expected),
-          got: first?.kind === 'missing' ? absent('Missing') : JSON.stringify(first?.actual),
+          vars: { count: differences.length, parts: bodyParts(context, differences) },
+          answer: mcpFixture.request?.body ?? '',
+          got: mine.body,
         });
-      }
     },
   },
   {
@@ -119,9 +175,9 @@ export const checks: LabCheck[] = [
             ? got !== undefined && /application\/json/.test(got) && /text\/event-stream/.test(got)
             : got === value;
         if (!ok)
-          fail('mcpHeader', {
+          fail(got === undefined ? 'mcpHeaderMissing' : 'mcpHeader', {
             vars: { name },
-            expected: `${name}: ${value}`,
+            answer: `${name}: ${value}`,
             got: got === undefined ? absent('None') : `${name}: ${got}`,
           });
       }

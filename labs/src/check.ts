@@ -42,6 +42,12 @@ export interface FailureDetail {
   vars?: Record<string, string | number>;
   /** What the check wanted, as text (wire bytes where bytes matter). */
   expected?: string;
+  /**
+   * What the check wanted, where showing it would hand over the answer (lab 1's files *are* the messages):
+   * shown as `expected` only once the learner has climbed the whole hint ladder; the message says what is
+   * wrong without it.
+   */
+  answer?: string;
   /** What it got instead. */
   got?: string;
 }

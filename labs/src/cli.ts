@@ -180,7 +180,9 @@ await command(spec, async (parsed) => {
   const status = checkProgress(lang);
   try {
     const source = values.solution ? 'solution' : 'starter';
-    const result = await runLab(lab, { source, lang, session, root, onCheck: status.onCheck });
+    // The answer a failure keeps back comes with the last rung of the hint ladder, not before.
+    const reveal = progress.hintsSeen(lab.id) >= lab.hints.length;
+    const result = await runLab(lab, { source, lang, session, root, onCheck: status.onCheck, reveal });
     status.done();
     if (source === 'starter') {
       if (result.ok) progress.markPassed(lab.id);

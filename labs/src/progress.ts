@@ -52,9 +52,14 @@ export class ProgressFile {
     this.#update(id, ({ hintsSeen }) => (hintsSeen === undefined ? {} : { hintsSeen }));
   }
 
+  /** How many rungs of the hint ladder the learner has seen. */
+  hintsSeen(id: string): number {
+    return this.read()[id]?.hintsSeen ?? 0;
+  }
+
   /** One more rung of the hint ladder, up to `total`; returns how many are shown now. */
   nextHint(id: string, total: number): number {
-    const seen = Math.min((this.read()[id]?.hintsSeen ?? 0) + 1, total);
+    const seen = Math.min(this.hintsSeen(id) + 1, total);
     this.#update(id, (entry) => ({ ...entry, hintsSeen: seen }));
     return seen;
   }

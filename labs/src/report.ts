@@ -82,7 +82,7 @@ export function listJson() {
   }));
 }
 
-function formatCheck(check: CheckResult, { lang, paint, width }: ResultView): string[] {
+function formatCheck(check: CheckResult, id: string, { lang, paint, width }: ResultView): string[] {
   const mark =
     check.status === 'pass'
       ? paint('green', '✓')
@@ -108,6 +108,8 @@ function formatCheck(check: CheckResult, { lang, paint, width }: ResultView): st
   ];
   if (check.expected !== undefined) lines.push(...block(say(lang, 'expected'), check.expected));
   if (check.got !== undefined) lines.push(...block(say(lang, 'got'), check.got));
+  if (check.withheld)
+    lines.push(...prose(paint('dim', `    ${say(lang, 'answerWithheld', { id })}`), width, '    '));
   return lines;
 }
 
@@ -116,7 +118,7 @@ export function formatResult(lab: Lab, result: LabResult, view: ResultView): str
   const where = `labs/${lab.dir}/${result.source}/`;
   const lines = [
     paint('bold', say(lang, 'resultTitle', { number: lab.number, title: lab.title[lang], where })),
-    ...result.checks.flatMap((check) => formatCheck(check, view)),
+    ...result.checks.flatMap((check) => formatCheck(check, lab.id, view)),
     '',
   ];
   if (!result.ok) {

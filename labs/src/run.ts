@@ -20,6 +20,8 @@ export interface CheckResult {
   message?: string;
   expected?: string;
   got?: string;
+  /** The expected value is kept back until every hint has been seen (it would give the answer away). */
+  withheld?: true;
 }
 
 export interface LabResult {
@@ -101,12 +103,14 @@ export interface RunOptions {
   root?: string;
   /** Told the title of each check as it starts: a terminal can show what a slow check is waiting on. */
   onCheck?: (title: string) => void;
+  /** Whether a failure may show an answer it keeps back (the learner has seen every hint). */
+  reveal?: boolean;
 }
 
 /** Runs every check in order; after the first failure the rest are skipped, since each builds on the last. */
 export async function runLab(
   lab: Lab,
-  { source, lang, session, root, onCheck }: RunOptions,
+  { source, lang, session, root, onCheck, reveal = false }: RunOptions,
 ): Promise<LabResult> {
   const context = contextFor(lab, sourceDir(lab, source, root), session, lang);
   const results: CheckResult[] = [];
@@ -123,7 +127,7 @@ export async function runLab(
       results.push({ id: check.id, title, status: 'pass' });
     } catch (error) {
       failed = true;
-      results.push({ id: check.id, title, status: 'fail', ...describeFailure(lab, lang, error) });
+      results.push({ id: check.id, title, status: 'fail', ...describeFailure(lab, lang, error, reveal) });
     }
   }
   return {
@@ -140,13 +144,15 @@ function describeFailure(
   lab: Lab,
   lang: Lang,
   error: unknown,
-): Pick<CheckResult, 'message' | 'expected' | 'got'> {
+  reveal: boolean,
+): Pick<CheckResult, 'message' | 'expected' | 'got' | 'withheld'> {
   if (!(error instanceof CheckFailure)) {
     // The learner's code threw: that is a failed check with the error's own words, not a crash of the runner.
     const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     return { message: say(lang, 'threw', { error: text.split('\n')[0] ?? text }) };
   }
-  const { message, vars, expected, got } = error.detail;
+  const { message, vars, answer, got } = error.detail;
+  const expected = answer !== undefined && reveal ? answer : error.detail.expected;
   const text = message.startsWith('@')
     ? say(lang, message.slice(1) as 'timeout', vars)
     : labText(lab.messages[message], lang, vars) || message;
@@ -156,6 +162,7 @@ function describeFailure(
     message: words(text),
     ...(expected === undefined ? {} : { expected: words(expected) }),
     ...(got === undefined ? {} : { got: words(got) }),
+    ...(answer !== undefined && !reveal ? { withheld: true as const } : {}),
   };
 }
 

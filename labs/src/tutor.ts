@@ -99,7 +99,12 @@ function createTutorServer({ lang, session, progress }: TutorOptions): McpServer
     async ({ id, solution }) => {
       const lab = findLab(String(id));
       if (!lab) return unknownLab(lang, id);
-      const result = await runLab(lab, { source: solution ? 'solution' : 'starter', lang, session });
+      const result = await runLab(lab, {
+        source: solution ? 'solution' : 'starter',
+        lang,
+        session,
+        reveal: progress.hintsSeen(lab.id) >= lab.hints.length,
+      });
       if (!solution && result.ok) progress.markPassed(lab.id);
       return {
         content: [{ type: 'text', text: formatResult(lab, result, plainView(lang)) }],

@@ -52,12 +52,16 @@ describe('pnpm lab', () => {
     }
   });
 
-  it('on a starter: exit 1, the step that failed, expected and got, and a hint pointing to the article and docs', async () => {
+  it('on a starter: exit 1, the step that failed, what is wrong and what came, and a hint pointing to the article and docs', async () => {
     const run = await lab(['two-messages', '--lang', 'en']);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('✗ rest.http has the article’s request line');
-    expect(run.stdout).toMatch(/expected:\n\s+GET \/api\/v1\/memos\?pageSize=1&filter=/);
+    expect(run.stdout).toContain('· pageSize: missing\n    · filter: missing');
     expect(run.stdout).toMatch(/got:\n\s+GET \/api\/v1\/memos HTTP\/1\.1/);
+    // The article's request line is the answer: it is not printed before the hints are all out.
+    expect(run.stdout).not.toContain('pageSize=1');
+    expect(run.stdout).not.toContain('expected:');
+    expect(run.stdout).toContain('The full expected value shows once you have seen every hint');
     expect(run.stdout).toContain('section 1 of the article');
     expect(run.stdout).toContain('docs/en/labs/two-messages.md');
     // Piped, no status line while the checks run: stderr stays empty.
@@ -118,6 +122,24 @@ describe('pnpm lab', () => {
     const run = await lab(['hateoas-menu', '--solution', '--lang', 'en']);
     expect(run.code, run.stdout).toBe(0);
     expect(run.stdout).toContain('That was the last lab.');
+  });
+
+  it('shows the expected value it kept back once the last hint is out, and not before', async () => {
+    const hints = loadLabs()[0]?.hints.length ?? 0;
+    for (let rung = 1; rung < hints; rung++) await lab(['1', '--hint', '--lang', 'en']);
+    const before = await lab(['1', '--json']);
+    const failed = (text: string) =>
+      (
+        JSON.parse(text) as { checks: Array<{ status: string; expected?: string; withheld?: boolean }> }
+      ).checks.find((check) => check.status === 'fail');
+    expect(failed(before.stdout)?.expected).toBeUndefined();
+    expect(failed(before.stdout)?.withheld).toBe(true);
+    await lab(['1', '--hint', '--lang', 'en']);
+    const after = await lab(['1', '--lang', 'en']);
+    expect(after.stdout).toMatch(
+      /expected:\n\s+GET \/api\/v1\/memos\?pageSize=1&filter=visibility\+%21%3D\+%22PRIVATE%22 HTTP\/1\.1/,
+    );
+    expect(after.stdout).not.toContain('The full expected value shows');
   });
 
   it('--hint climbs the ladder one rung per call', async () => {

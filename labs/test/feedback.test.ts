@@ -164,4 +164,31 @@ describe('a failure that fits the mistake', () => {
     expect(unmarked.failed.message).toContain('without isError: true');
     expect(unmarked.failed.message).not.toContain('not a JSON-RPC error');
   });
+
+  it('lab 1 says which part of a message is wrong and keeps the article’s bytes back', async () => {
+    const lab = findLab('two-messages');
+    if (!lab) throw new Error('no lab');
+    const solution = (name: string) => readFileSync(join(work.root, lab.dir, 'solution', name), 'utf8');
+    const rest = solution('rest.http');
+    const unencoded = rest.replace(
+      /^GET .*$/m,
+      'GET /api/v1/memos?pageSize=1&filter=visibility != "PRIVATE" HTTP/1.1',
+    );
+    expect(unencoded).not.toBe(rest);
+    const spaces = await firstFailure('two-messages', 'zh', { 'rest.http': unencoded });
+    expect(spaces.failed.message).toContain('rest.http 的请求行里，请求目标中间有空格');
+    expect(spaces.failed.got).toBe('GET /api/v1/memos?pageSize=1&filter=visibility != "PRIVATE" HTTP/1.1');
+    expect(spaces.report).not.toMatch(/Not an HTTP request/);
+
+    // The REST file solved, the MCP file as the starter has it: its body lacks three things.
+    const body = await firstFailure('two-messages', 'zh', { 'rest.http': rest });
+    expect(body.failed.id).toBe('mcpBody');
+    expect(body.failed.message).toBe(
+      '正文有 3 处与文章的不同：\n· $.params.arguments.pageSize：没有\n· $.params.arguments.filter：没有\n· $.params._meta：没有',
+    );
+    expect(body.failed.expected).toBeUndefined();
+    expect(body.failed.withheld).toBe(true);
+    expect(body.report).toContain('完整的期望值要等你看完全部提示才显示（pnpm lab two-messages --hint）');
+    expect(body.report).not.toContain('2026-07-28');
+  });
 });
