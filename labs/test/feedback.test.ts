@@ -72,6 +72,24 @@ describe('a failure in Chinese', () => {
     expect(en.failed.expected).toContain('reads (each [ ] is one read):\n[event: ');
   });
 
+  it('names an order’s state as the API’s status value, and a moved link in words', async () => {
+    const lab = findLab('hateoas-menu');
+    if (!lab) throw new Error('no lab');
+    const solution = readFileSync(join(work.root, lab.dir, 'solution', 'menu.ts'), 'utf8');
+    // Right for every order the demo serves, but it takes curies for an action.
+    const withCuries = solution.replace("new Set(['self', 'curies'])", "new Set(['self'])");
+    expect(withCuries).not.toBe(solution);
+    const [zh, en] = await Promise.all([
+      firstFailure('hateoas-menu', 'zh', { 'menu.ts': withCuries }),
+      firstFailure('hateoas-menu', 'en', { 'menu.ts': withCuries }),
+    ]);
+    expect(zh.failed.id).toBe('linksOnly');
+    expect(zh.failed.message).toBe('链接挪到别处之后（status 为 pending），菜单应正好是 _links 里的动作。');
+    expect(en.failed.message).toBe(
+      'With its links moved elsewhere (status pending), the menu should be exactly the actions in _links.',
+    );
+  });
+
   it('gives the JSON Schema validator’s reason in Chinese too', async () => {
     // Wraps the bare array (#6022) but keeps REST's nulls (#6139).
     const toResult = [

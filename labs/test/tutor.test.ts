@@ -103,7 +103,7 @@ describe('pnpm lab:mcp', () => {
     const prompt = await client.getPrompt({ name: 'explain_failure', arguments: { id: 'hateoas-menu' } });
     const text = (prompt.messages[0]?.content as { text?: string } | undefined)?.text ?? '';
     expect(text).toContain('without writing the answer');
-    expect(text).toContain('For the paid order');
+    expect(text).toContain('For the order whose status is paid');
   });
 
   it('answers an unknown lab with a tool error, not a crash', async () => {
