@@ -153,7 +153,7 @@ export const checks: LabCheck[] = [
         const result = await client.callTool({ name: NAME, arguments: { filter: 'visibility' } });
         if (result.isError !== true || result.structuredContent !== undefined)
           fail('refusal', {
-            expected: '{ "content": [ … REST message … ], "isError": true }',
+            expected: `{ "content": [ … ${context.text('restWords')} … ], "isError": true }`,
             got: shown(result),
           });
       }),

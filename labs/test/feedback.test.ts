@@ -90,6 +90,17 @@ describe('a failure in Chinese', () => {
     );
   });
 
+  it('describes the refusal it wants in the learner’s language', async () => {
+    const lab = findLab('add-tool');
+    if (!lab) throw new Error('no lab');
+    const solution = readFileSync(join(work.root, lab.dir, 'solution', 'tool.ts'), 'utf8');
+    const unmarked = solution.replace('}], isError: true };', '}] };');
+    expect(unmarked).not.toBe(solution);
+    const zh = await firstFailure('add-tool', 'zh', { 'tool.ts': unmarked });
+    expect(zh.failed.id).toBe('refusal');
+    expect(zh.failed.expected).toBe('{ "content": [ … REST 的原话 … ], "isError": true }');
+  });
+
   it('gives the JSON Schema validator’s reason in Chinese too', async () => {
     // Wraps the bare array (#6022) but keeps REST's nulls (#6139).
     const toResult = [
