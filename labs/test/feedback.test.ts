@@ -26,6 +26,13 @@ afterAll(async () => {
   work.remove();
 });
 
+/** A lab's solution file, to make a wrong answer from by changing one thing in it. */
+function solutionOf(id: string, name: string): string {
+  const lab = findLab(id);
+  if (!lab) throw new Error(`no lab ${id}`);
+  return readFileSync(join(work.root, lab.dir, 'solution', name), 'utf8');
+}
+
 /** Runs lab `id` on its committed starter, or on `files` written over it; returns the first failed check. */
 async function firstFailure(
   id: string,
@@ -73,9 +80,7 @@ describe('a failure in Chinese', () => {
   });
 
   it('names an order’s state as the API’s status value, and a moved link in words', async () => {
-    const lab = findLab('hateoas-menu');
-    if (!lab) throw new Error('no lab');
-    const solution = readFileSync(join(work.root, lab.dir, 'solution', 'menu.ts'), 'utf8');
+    const solution = solutionOf('hateoas-menu', 'menu.ts');
     // Right for every order the demo serves, but it takes curies for an action.
     const withCuries = solution.replace("new Set(['self', 'curies'])", "new Set(['self'])");
     expect(withCuries).not.toBe(solution);
@@ -91,9 +96,7 @@ describe('a failure in Chinese', () => {
   });
 
   it('describes the refusal it wants in the learner’s language', async () => {
-    const lab = findLab('add-tool');
-    if (!lab) throw new Error('no lab');
-    const solution = readFileSync(join(work.root, lab.dir, 'solution', 'tool.ts'), 'utf8');
+    const solution = solutionOf('add-tool', 'tool.ts');
     const unmarked = solution.replace('}], isError: true };', '}] };');
     expect(unmarked).not.toBe(solution);
     const zh = await firstFailure('add-tool', 'zh', { 'tool.ts': unmarked });
@@ -150,14 +153,14 @@ describe('a failure in Chinese', () => {
 describe('a failure that fits the mistake', () => {
   it('lab 7 never shows an absent event name against `message`: per the SSE rules they are one event', async () => {
     // The solution, except that it reports a `message` event without its (default) name.
-    const lab = findLab('sse-parser');
-    if (!lab) throw new Error('no lab');
-    const solution = readFileSync(join(work.root, lab.dir, 'solution', 'parser.ts'), 'utf8');
+    const solution = solutionOf('sse-parser', 'parser.ts');
     const nameless = solution.replace(
       "if (field === 'event') type = value || undefined;",
       "if (field === 'event' && value !== 'message') type = value || undefined;",
     );
     expect(nameless).not.toBe(solution);
+    const lab = findLab('sse-parser');
+    if (!lab) throw new Error('no lab');
     writeFileSync(join(work.root, lab.dir, 'starter', 'parser.ts'), nameless);
     const result = await runLab(lab, { source: 'starter', lang: 'zh', session, root: work.root });
     expect(result.checks.filter((check) => check.status !== 'pass')).toEqual([]);
@@ -168,9 +171,7 @@ describe('a failure that fits the mistake', () => {
   });
 
   it('lab 3 explains the mistake made: a result, a wrong code, or a result not marked as an error', async () => {
-    const lab = findLab('two-errors');
-    if (!lab) throw new Error('no lab');
-    const solution = readFileSync(join(work.root, lab.dir, 'solution', 'tool.ts'), 'utf8');
+    const solution = solutionOf('two-errors', 'tool.ts');
     const variant = (from: string, to: string) => {
       expect(solution).toContain(from);
       return { 'tool.ts': solution.replace(from, to) };
@@ -195,10 +196,7 @@ describe('a failure that fits the mistake', () => {
   });
 
   it('lab 1 says which part of a message is wrong and keeps the article’s bytes back', async () => {
-    const lab = findLab('two-messages');
-    if (!lab) throw new Error('no lab');
-    const solution = (name: string) => readFileSync(join(work.root, lab.dir, 'solution', name), 'utf8');
-    const rest = solution('rest.http');
+    const rest = solutionOf('two-messages', 'rest.http');
     const unencoded = rest.replace(
       /^GET .*$/m,
       'GET /api/v1/memos?pageSize=1&filter=visibility != "PRIVATE" HTTP/1.1',
