@@ -70,20 +70,25 @@ describe('the labs', () => {
   );
 
   it.each(labs.map((lab) => [lab.id, lab] as const))(
-    '%s: every note in its starter files says it in Chinese first, then in English',
+    '%s: every note in its starter and solution files says it in Chinese first, then in English',
     (_, lab) => {
-      for (const name of lab.files) {
-        const blocks = commentBlocks(
-          starterText(lab, name),
-          name.endsWith('.http') ? /^#/ : /^(\/\/|\/\*\*|\*)/,
-        );
-        expect(blocks.length, `${lab.dir}/starter/${name}`).toBeGreaterThan(0);
+      // The solution is read by a learner too: in `pnpm lab N --diff`, next to their own file.
+      const files = lab.files.flatMap((name) => [
+        { where: `${lab.dir}/starter/${name}`, text: starterText(lab, name) },
+        {
+          where: `${lab.dir}/solution/${name}`,
+          text: readFileSync(join(labsDir, lab.dir, 'solution', name), 'utf8'),
+        },
+      ]);
+      for (const { where, text } of files) {
+        const blocks = commentBlocks(text, where.endsWith('.http') ? /^#/ : /^(\/\/|\/\*\*|\*)/);
+        expect(blocks.length, where).toBeGreaterThan(0);
         for (const block of blocks) {
-          const where = `${lab.dir}/starter/${name}: ${block.join(' / ')}`;
-          expect(block[0], where).toMatch(/\p{Script=Han}/u);
+          const note = `${where}: ${block.join(' / ')}`;
+          expect(block[0], note).toMatch(/\p{Script=Han}/u);
           expect(
             block.some((line) => !/\p{Script=Han}/u.test(line) && /[A-Za-z]{3,}/.test(line)),
-            where,
+            note,
           ).toBe(true);
         }
       }

@@ -1,3 +1,4 @@
+// 练习 2 · 只用 fetch 写一个 2026-07-28 的客户端：发现、目录、调用。
 // Lab 2 · A 2026-07-28 client with nothing but fetch: discover, list, call.
 export interface ListMemosRun {
   versions: string[];
@@ -53,6 +54,7 @@ export async function listMemos(mcpUrl: string, fetchImpl: typeof fetch = fetch)
   };
 }
 
+// 手动运行：一个终端里 `pnpm serve`，另一个终端里 `node --import tsx <本文件>`。
 // By hand: `pnpm serve` in one terminal, then `node --import tsx <this file>` in another.
 if (process.argv[1] === new URL(import.meta.url).pathname) {
   console.log(JSON.stringify(await listMemos(process.argv[2] ?? 'http://127.0.0.1:5230/mcp'), null, 2));

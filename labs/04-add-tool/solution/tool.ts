@@ -1,7 +1,11 @@
+// 练习 4 · 给适配器加一个新工具：memo_count_memos 数出过滤条件匹配的 memo 有多少条。
 // Lab 4 · A new tool for the adapter: memo_count_memos counts the memos a filter matches.
 import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
 
-/** Calls GET /api/v1/memos with these query parameters and hands back the REST status and JSON body. */
+/**
+ * 用这些查询参数调用 GET /api/v1/memos，交回 REST 的状态码和 JSON 正文。
+ * Calls GET /api/v1/memos with these query parameters and hands back the REST status and JSON body.
+ */
 export type ListMemosApi = (
   query: Record<string, string | number>,
 ) => Promise<{ status: number; body: unknown }>;
@@ -21,6 +25,7 @@ export const definition: Tool = {
     properties: { count: { type: 'integer', minimum: 0 } },
     required: ['count'],
   },
+  // 一次读取：它什么也不改，问两次答案相同，而且只接触这一个 Memos。
   // A read: it changes nothing, asking twice gives the same answer, and it reaches only this Memos.
   annotations: {
     title: 'Count memos',

@@ -1,8 +1,12 @@
+// 练习 5 · 从 REST 的回答到 MCP 的工具结果。适配器把每个成功的 REST 响应的 JSON 正文交给这个函数。
 // Lab 5 · From a REST answer to an MCP tool result. The adapter calls this with the JSON body of every
 // successful REST response.
 import type { CallToolResult } from '@modelcontextprotocol/server';
 
-/** Drops null fields at every depth: an output schema that says "object" means an object, not null. */
+/**
+ * 去掉每一层的 null 字段：输出 schema 说 "object"，就是对象，不是 null。
+ * Drops null fields at every depth: an output schema that says "object" means an object, not null.
+ */
 function withoutNulls(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutNulls);
   if (typeof value !== 'object' || value === null) return value;
@@ -15,6 +19,8 @@ function withoutNulls(value: unknown): unknown {
 
 export function toToolResult(body: unknown): CallToolResult {
   const clean = withoutNulls(body);
+  // structuredContent 总是 JSON 对象，和 Memos 的 normalizeStructuredContent 一样：
+  // 什么都没有时是 { ok: true }，数组或标量包成 { result: … }。
   // structuredContent is always a JSON object, as Memos' normalizeStructuredContent makes it:
   // nothing becomes { ok: true }, an array or a scalar is wrapped as { result: … }.
   const structuredContent =

@@ -1,13 +1,18 @@
+// 练习 7 · 给 Streamable HTTP 响应写的 SSE 解析器。`push` 收到的字节和 socket 交来的一模一样；`end`
+// 表示正文结束了。
 // Lab 7 · An SSE parser for a Streamable HTTP response. `push` gets the bytes exactly as the socket delivers
 // them; `end` says the body is over.
 import type { ByteStreamParser, SseHandlers } from '@memos-kit/demo-sse';
 
 export function createParser(handlers: SseHandlers): ByteStreamParser {
+  // 以流模式把字节解码成文字：一次读取可能停在一个多字节字符的中间。
   // Bytes → text in stream mode: a read may end inside a multi-byte character.
   const decoder = new TextDecoder('utf-8');
+  // 还没遇到行尾的文字，以及上一行是否以单独的 CR 结尾（它的 LF 可能在下一次读取里）。
   // Text that has not met its line end yet, and whether the last line ended with a lone CR (its LF may follow).
   let unfinished = '';
   let afterCr = false;
+  // 正在收集的事件；遇到空行才派发，绝不在一次读取结束时派发。
   // The event being gathered; it is dispatched at a blank line, never at the end of a read.
   let type: string | undefined;
   let id: string | undefined;
@@ -49,6 +54,7 @@ export function createParser(handlers: SseHandlers): ByteStreamParser {
 
   return {
     push: (bytes) => take(decoder.decode(bytes, { stream: true })),
+    // 没有等到空行的事件不完整，按 SSE 的规则丢掉。
     // An event without its blank line is incomplete and is dropped, as the SSE rules say.
     end: () => take(decoder.decode()),
   };
