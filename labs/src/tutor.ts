@@ -76,7 +76,7 @@ function createTutorServer({ lang, session, progress }: TutorOptions): McpServer
   // A model writes "1", 1 or "two-messages" alike, and the description invites all three.
   const labId = z.union([z.string(), z.number().int()]).describe(say(lang, 'tutorIdArg'));
   // Prompt arguments are strings on the wire (MCP's prompts/get), so the prompt takes the string forms.
-  const labIdText = z.string().describe(say(lang, 'tutorIdArg'));
+  const labIdText = z.string().describe(say(lang, 'tutorPromptIdArg'));
 
   server.registerTool(
     'lab_check',

@@ -62,6 +62,9 @@ describe('pnpm lab:mcp', () => {
     >;
     const idSchema = properties.id;
     expect(idSchema?.anyOf?.map((branch) => branch.type).sort()).toEqual(['integer', 'string']);
+    expect((idSchema as { description?: string } | undefined)?.description).toContain(
+      'as a number or a string',
+    );
     for (const id of [3, '3', 'two-errors']) {
       const result = await client.callTool({ name: 'lab_check', arguments: { id } });
       expect(result.isError, `id ${JSON.stringify(id)}`).toBeFalsy();
