@@ -124,17 +124,9 @@ describe('pnpm lab', () => {
     expect(run.stdout).toContain('That was the last lab.');
   });
 
-  it('shows the expected value it kept back once the last hint is out, and not before', async () => {
-    const hints = loadLabs()[0]?.hints.length ?? 0;
-    for (let rung = 1; rung < hints; rung++) await lab(['1', '--hint', '--lang', 'en']);
-    const before = await lab(['1', '--json']);
-    const failed = (text: string) =>
-      (
-        JSON.parse(text) as { checks: Array<{ status: string; expected?: string; withheld?: boolean }> }
-      ).checks.find((check) => check.status === 'fail');
-    expect(failed(before.stdout)?.expected).toBeUndefined();
-    expect(failed(before.stdout)?.withheld).toBe(true);
-    await lab(['1', '--hint', '--lang', 'en']);
+  it('shows the expected value it kept back once the last hint is out', async () => {
+    // Before that, the test above sees it kept back; climbing the ladder runs no check, so it is quick.
+    for (const _ of loadLabs()[0]?.hints ?? []) await lab(['1', '--hint', '--lang', 'en']);
     const after = await lab(['1', '--lang', 'en']);
     expect(after.stdout).toMatch(
       /expected:\n\s+GET \/api\/v1\/memos\?pageSize=1&filter=visibility\+%21%3D\+%22PRIVATE%22 HTTP\/1\.1/,

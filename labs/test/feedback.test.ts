@@ -138,15 +138,11 @@ describe('a failure in Chinese', () => {
       '}',
       '',
     ].join('\n');
-    const [zh, en] = await Promise.all([
-      firstFailure('stdio-framing', 'zh', { 'server.ts': server }),
-      firstFailure('stdio-framing', 'en', { 'server.ts': server }),
-    ]);
+    // One run, in Chinese: the server takes seconds to be stopped, and English is the same code's other words.
+    const zh = await firstFailure('stdio-framing', 'zh', { 'server.ts': server });
     expect(zh.failed.id).toBe('exitsOnEof');
     expect(zh.failed.expected).toBe('stdin 关闭（EOF）后自己退出');
     expect(zh.failed.got).toBe('stdin 关闭后还在运行，收到 SIGTERM 才退出');
-    expect(en.failed.id).toBe('exitsOnEof');
-    expect(en.failed.got).toBe('still running after stdin closed; exited on SIGTERM');
   }, 60_000);
 });
 
