@@ -15,10 +15,13 @@ await command(hostCommand, async ({ values, lang, paint, width }) => {
   // option never wait on them, and only the model asked for is loaded.
   const { runHost } = await import('./host.ts');
   let choice: ModelChoice;
+  let answers: { close(): void } | undefined;
   const real = realModelFromEnv(process.env);
   if (settings.interactive) {
     const { Answers, createInteractiveModel } = await import('./interactive.ts');
-    const model = createInteractiveModel(printer, new Answers(process.stdin));
+    const typed = new Answers(process.stdin);
+    answers = typed;
+    const model = createInteractiveModel(printer, typed);
     choice = { model, label: t('youShort'), description: t('modelYou'), standIn: false };
   } else if (real) {
     const { connectRealModel } = await import('./real-model.ts');
@@ -33,5 +36,9 @@ await command(hostCommand, async ({ values, lang, paint, width }) => {
       standIn: true,
     };
   }
-  return runHost(settings, choice, printer);
+  try {
+    return await runHost(settings, choice, printer);
+  } finally {
+    answers?.close();
+  }
 });

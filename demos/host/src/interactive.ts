@@ -1,6 +1,6 @@
 // "You are the model": a provider of the AI SDK whose answers a student types. The host around it is the
 // same as for the stand-in or a real model; it checks what the student typed exactly as it checks a model.
-import { createInterface } from 'node:readline';
+import { createInterface, type Interface } from 'node:readline';
 import type {
   LanguageModelV4,
   LanguageModelV4CallOptions,
@@ -12,13 +12,23 @@ import type { Printer } from './printer.ts';
 
 /** Lines typed (or piped) by the student; piped answers are echoed so a transcript reads like a session. */
 export class Answers {
+  readonly #reader: Interface;
   readonly #lines: AsyncIterator<string>;
   readonly #echo: boolean;
 
   constructor(input: NodeJS.ReadableStream & { isTTY?: boolean }) {
+    this.#reader = createInterface({ input, terminal: false });
     // The iterator buffers lines, so answers piped in ahead of the prompts are not lost.
-    this.#lines = createInterface({ input, terminal: false })[Symbol.asyncIterator]();
+    this.#lines = this.#reader[Symbol.asyncIterator]();
     this.#echo = input.isTTY !== true;
+  }
+
+  /**
+   * Stops reading. A terminal's stdin (or a pipe nobody closes) that is still being read keeps the process
+   * alive after the loop is over, waiting for a line or Ctrl-D; closing the reader pauses it.
+   */
+  close(): void {
+    this.#reader.close();
   }
 
   async next(printer: Printer, prompt: string): Promise<string> {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { listen, runEntry } from '@memos-kit/process';
+import { listen, runEntry, startEntry } from '@memos-kit/process';
 import { PIPED_WIDTH, stringWidth } from '@memos-kit/terminal';
 import { describe, expect, it } from 'vitest';
 
@@ -195,6 +195,22 @@ describe('pnpm demo:host --interactive', () => {
       '2 model turns, 0 tools/call',
     ]);
     expect(result.stdout).not.toContain('mcp-method: tools/call');
+  });
+
+  it('ends by itself once the loop is over, though its input is still open (a terminal)', async () => {
+    // A terminal's stdin never ends on its own; a pipe left open stands in for it. The demo must not wait
+    // for another line (or Ctrl-D) after its last step.
+    const running = startEntry(demo, { args: ['--no-color', '--lang', 'en', '--interactive'], env });
+    try {
+      running.child.stdin?.write('memo_list_memos\n{"pageSize":1}\n\nDone.\n');
+      const hung = new Promise<'hung'>((resolve) => setTimeout(resolve, 20_000, 'hung').unref());
+      const exit = await Promise.race([running.exited, hung]);
+      expect(running.stdout()).toContain('The loop is over: 2 model turns, 1 tools/call');
+      expect(exit).toStrictEqual({ code: 0, signal: null });
+    } finally {
+      running.child.stdin?.end();
+      await running.stop({ signal: 'SIGKILL' });
+    }
   });
 
   it('ends with one line and exit 1 when the input ends before the model answered', async () => {
