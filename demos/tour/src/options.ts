@@ -2,11 +2,13 @@
 import {
   bilingualMessages,
   type CommandSpec,
+  chosenStep,
   type Lang,
   type OptionSpecs,
   type ParseContext,
   type ParsedCommand,
   parseCommand,
+  stepOptions,
   UsageError,
 } from '@memos-kit/terminal';
 import { steps } from './steps.ts';
@@ -22,17 +24,13 @@ export const spec = {
   },
   options: {
     list: {
-      type: 'boolean',
+      ...stepOptions.list,
       help: {
         zh: '列出各步骤后退出（加 --json 时以 JSON 输出）',
         en: 'list the steps and exit (with --json: the list as JSON)',
       },
     },
-    step: {
-      type: 'string',
-      value: 'N',
-      help: { zh: '只运行第 N 步', en: 'run only step N' },
-    },
+    step: stepOptions.step,
     pace: {
       type: 'string',
       default: 'article',
@@ -83,14 +81,6 @@ export const errors = bilingualMessages({
     zh: '--pace 只能是 article 或 fast，而不是 "{value}"',
     en: '--pace must be article or fast, not "{value}"',
   },
-  stepNotNumber: {
-    zh: '--step 需要 1 到 {count} 之间的步骤序号（见 --list），而不是 "{value}"',
-    en: '--step needs a step number from 1 to {count} (see --list), not "{value}"',
-  },
-  noSuchStep: {
-    zh: '--step 需要 1 到 {count} 之间的步骤序号（见 --list）；没有第 {step} 步',
-    en: '--step needs a step number from 1 to {count} (see --list); there is no step {step}',
-  },
   jsonInteractive: {
     zh: '--json 和 --interactive 不能同时使用',
     en: '--json and --interactive do not go together',
@@ -122,14 +112,7 @@ export function tourOptions(parsed: ParsedCommand<typeof spec.options>): TourOpt
   const { values, lang } = parsed;
   const say = errors.in(lang);
   if (!isPace(values.pace)) throw new UsageError(say('badPace', { value: values.pace }));
-  let step: number | undefined;
-  if (values.step !== undefined) {
-    if (!/^\d+$/.test(values.step))
-      throw new UsageError(say('stepNotNumber', { count: steps.length, value: values.step }));
-    step = Number(values.step);
-    if (step < 1 || step > steps.length)
-      throw new UsageError(say('noSuchStep', { count: steps.length, step }));
-  }
+  const step = chosenStep(values.step, steps.length, lang);
   if (values.json && values.interactive) throw new UsageError(say('jsonInteractive'));
   return {
     list: values.list,

@@ -1,8 +1,8 @@
-import { createPaint, type Lang, UsageError } from '@memos-kit/terminal';
+import { createPaint, type Lang, stepMessages, UsageError } from '@memos-kit/terminal';
 import { loadManifest } from '@memos-kit/wire';
 import type { ExchangeContext, HttpExchangeRecord } from './exchanges.ts';
 import { t } from './i18n.ts';
-import { errors, type TourOptions } from './options.ts';
+import type { TourOptions } from './options.ts';
 import { Prompt } from './prompt.ts';
 import { reportSchemaUrl, type StepListing, type StepRecord, type TourReport } from './report.ts';
 import { Resources } from './servers.ts';
@@ -54,7 +54,9 @@ function selectSteps(options: TourOptions): { step: Step; number: number }[] {
   if (options.step === undefined) return all;
   const chosen = all[options.step - 1];
   if (!chosen)
-    throw new UsageError(errors.t(options.lang, 'noSuchStep', { count: steps.length, step: options.step }));
+    throw new UsageError(
+      stepMessages.t(options.lang, 'noSuchStep', { count: steps.length, step: options.step }),
+    );
   return [chosen];
 }
 

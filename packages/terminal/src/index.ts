@@ -32,6 +32,7 @@ export {
   type Vars,
 } from './i18n.ts';
 export { quietOnClosedPipe } from './pipe.ts';
+export { chosenStep, type ListedStep, stepList, stepMessages, stepOptions } from './steps.ts';
 export {
   PIPED_WIDTH,
   padStartToWidth,
