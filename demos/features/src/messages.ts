@@ -7,4 +7,6 @@ import pairs from './messages.json' with { type: 'json' };
 
 export const messages = bilingualMessages(pairs);
 
-export type Say = (key: keyof typeof pairs, vars?: Vars) => string;
+export type MessageKey = keyof typeof pairs;
+
+export type Say = (key: MessageKey, vars?: Vars) => string;

@@ -8,6 +8,9 @@ import type { Exchange } from './wire.ts';
  * colour rule allows it (`paint` is the identity when piped or with NO_COLOR).
  */
 export class Printer {
+  /** While set, nothing is printed but a failed check (a step of --step N's walk that is not N). */
+  quiet = false;
+
   constructor(
     private readonly paint: Paint,
     private readonly width: number = PIPED_WIDTH,
@@ -15,7 +18,7 @@ export class Printer {
   ) {}
 
   line(text = ''): void {
-    this.write(`${text}\n`);
+    if (!this.quiet) this.write(`${text}\n`);
   }
 
   title(text: string): void {
@@ -32,11 +35,13 @@ export class Printer {
     for (const line of wrapText(text, this.width - 2)) this.line(this.paint('gray', `  ${line}`));
   }
 
-  /** A check the demo made: ✓ or ✗, the text continuing under itself, not under the mark. */
+  /** A check the demo made: ✓ or ✗, the text continuing under itself, not under the mark. Never quiet when ✗. */
   checked(held: boolean, text: string): void {
     const mark = held ? this.paint('green', '✓') : this.paint('red', '✗');
     wrapText(text, this.width - 4).forEach((line, index) => {
-      this.line(index === 0 ? `  ${mark} ${line}` : `    ${line}`);
+      const shown = index === 0 ? `  ${mark} ${line}` : `    ${line}`;
+      if (held) this.line(shown);
+      else this.write(`${shown}\n`);
     });
   }
 

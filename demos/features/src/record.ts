@@ -4,7 +4,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createPaint } from '@memos-kit/terminal';
-import { messages } from './messages.ts';
 import { Printer } from './printer.ts';
 import { loadRecordingManifest, recordingPath } from './recordings.ts';
 import { runFeatures } from './run.ts';
@@ -12,17 +11,19 @@ import { messageText } from './wire.ts';
 
 const { recordings } = loadRecordingManifest();
 const seen = new Set<string>();
-const failures = await runFeatures(new Printer(createPaint(false)), messages.in('en'), (id, exchange) => {
-  const entry = recordings.find((candidate) => candidate.id === id);
-  if (!entry) throw new Error(`recordings/manifest.json has no entry "${id}"`);
-  for (const file of ['request', 'response'] as const) {
-    const path = recordingPath(entry, file);
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, messageText(exchange[file]));
-  }
-  // The body alone, so a page can say `curl --data-binary @…/request.json` instead of writing JSON by hand.
-  writeFileSync(recordingPath(entry, 'requestBody'), exchange.request.body);
-  seen.add(id);
+const failures = await runFeatures(new Printer(createPaint(false)), 'en', {
+  record: (id, exchange) => {
+    const entry = recordings.find((candidate) => candidate.id === id);
+    if (!entry) throw new Error(`recordings/manifest.json has no entry "${id}"`);
+    for (const file of ['request', 'response'] as const) {
+      const path = recordingPath(entry, file);
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, messageText(exchange[file]));
+    }
+    // The body alone, so a page can say `curl --data-binary @…/request.json` instead of writing JSON by hand.
+    writeFileSync(recordingPath(entry, 'requestBody'), exchange.request.body);
+    seen.add(id);
+  },
 });
 const missing = recordings.filter((entry) => !seen.has(entry.id)).map((entry) => entry.id);
 if (failures > 0 || missing.length > 0) {

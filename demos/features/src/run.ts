@@ -1,35 +1,48 @@
 import { startServer } from '@memos-kit/memos-mcp';
-import type { Say } from './messages.ts';
+import { type Lang, stepMessages } from '@memos-kit/terminal';
+import { messages } from './messages.ts';
 import type { Printer } from './printer.ts';
 import { runScenario } from './scenario.ts';
 import type { Exchange } from './wire.ts';
 
 /**
  * Starts the adapter with `--profile full` on the workshop dataset (127.0.0.1, a free port), runs the
- * scenario against it and stops it. Resolves with the number of checks that failed.
+ * scenario against it (all of it, or with `only` the steps up to that one, showing it alone) and stops it.
+ * Resolves with the number of checks that failed.
  */
 export async function runFeatures(
   printer: Printer,
-  say: Say,
-  record: (id: string, exchange: Exchange) => void = () => {},
+  lang: Lang,
+  {
+    record = () => {},
+    only,
+  }: { record?: (id: string, exchange: Exchange) => void; only?: number | undefined } = {},
 ): Promise<number> {
+  const say = messages.in(lang);
   const server = await startServer({ port: 0, dataset: 'workshop', profile: 'full' });
   let failures = 0;
   try {
     printer.title(say('title'));
     printer.note(say('intro', { url: server.mcpUrl }));
-    await runScenario({
-      origin: server.url,
-      printer,
-      say,
-      record,
-      check(condition, text) {
-        if (!condition) failures += 1;
-        printer.checked(condition, condition ? text : say('checkFailed', { what: text }));
+    if (only !== undefined && only > 1) printer.note(stepMessages.t(lang, 'earlierSteps', { last: only }));
+    await runScenario(
+      {
+        origin: server.url,
+        printer,
+        say,
+        record,
+        check(condition, text) {
+          if (!condition) failures += 1;
+          printer.checked(condition, condition ? text : say('checkFailed', { what: text }));
+        },
       },
-    });
-    printer.line();
-    printer.note(say(failures === 0 ? 'summary' : 'summaryFailed', { count: failures }));
+      only,
+    );
+    // After one step (--step), only a failure needs a summary: the whole-run summary speaks of every step.
+    if (only === undefined || failures > 0) {
+      printer.line();
+      printer.note(say(failures === 0 ? 'summary' : 'summaryFailed', { count: failures }));
+    }
   } finally {
     await server.close();
   }

@@ -1,9 +1,9 @@
 // The demo's steps. Each sends real requests to the adapter (`--profile full`), shows them as they go,
 // checks what came back, and hands the exchange to `record` so the recordings are the demo's own bytes.
 import { parseSse } from '@memos-kit/wire';
-import type { Say } from './messages.ts';
+import type { MessageKey, Say } from './messages.ts';
 import type { Printer } from './printer.ts';
-import { type Exchange, mcpMessage, restMessage, send } from './wire.ts';
+import { type Exchange, mcpMessage, type OpenStream, restMessage, send } from './wire.ts';
 
 /** The article's host: the adapter accepts it in `Host`, and the recordings read like the article. */
 const HOST = 'memos.example.com';
@@ -47,117 +47,191 @@ async function mcp(
   return json(exchange);
 }
 
-export async function runScenario(context: Context): Promise<void> {
-  const { printer, say, check } = context;
+/** What the steps leave for the ones after them: the listen stream of step 4 and the events it received. */
+interface Walk {
+  events: string[];
+  stream?: OpenStream;
+}
 
-  printer.step(1, say('discoverTitle'));
-  printer.note(say('discoverNote'));
-  const discover = await mcp(context, 'discover-full', 1, 'server/discover', {});
-  check(
-    JSON.stringify(at(discover, 'result', 'capabilities')) ===
-      JSON.stringify({ tools: {}, resources: { listChanged: true }, prompts: {} }),
-    say('discoverCheck'),
-  );
+interface Step {
+  /** The step's title, a key of messages.json: shown above the step and by --list. */
+  title: MessageKey;
+  run(context: Context, walk: Walk): Promise<void>;
+}
 
-  printer.step(2, say('resourcesTitle'));
-  printer.note(say('resourcesNote'));
-  const templates = await mcp(context, 'resource-templates', 2, 'resources/templates/list', {});
-  check(
-    at(templates, 'result', 'resourceTemplates', 0, 'uriTemplate') === 'memos://memos/{id}',
-    say('templateCheck'),
-  );
-  const read = await mcp(context, 'resource-read', 3, 'resources/read', { uri: 'memos://memos/welcome' });
-  check(at(read, 'result', 'contents', 0, 'mimeType') === 'text/markdown', say('readCheck'));
-  printer.note(say('privateNote'));
-  const hidden = await mcp(context, 'resource-private', 4, 'resources/read', {
-    uri: 'memos://memos/bob-private-todo',
-  });
-  check(at(hidden, 'error', 'code') === -32602, say('privateCheck'));
+/** Deleted in step 7: the memo step 5 created. */
+const DELETE_CALL = { name: 'memo_delete_memo', arguments: { memo: NEW_MEMO } };
 
-  printer.step(3, say('promptTitle'));
-  printer.note(say('promptNote'));
-  const prompt = await mcp(context, 'prompt-get', 5, 'prompts/get', {
-    name: 'draft_memo',
-    arguments: { topic: 'the Friday demo', visibility: 'PROTECTED' },
-  });
-  check(
-    String(at(prompt, 'result', 'messages', 0, 'content', 'text')).includes('memo_create_memo'),
-    say('promptCheck'),
-  );
-
-  printer.step(4, say('listenTitle'));
-  printer.note(say('listenNote'));
-  const events: string[] = [];
-  let pending = '';
-  const listenRequest = mcpMessage(HOST, 6, 'subscriptions/listen', {
-    notifications: { resourcesListChanged: true },
-  });
-  printer.request(listenRequest);
-  const stream = await send(context.origin, listenRequest, {
-    stream: true,
-    onHead: (head) => printer.responseHead(head),
-    onChunk: (text) => {
-      // Each complete event is shown the moment it arrives, between the other steps.
-      pending += text;
-      for (let end = pending.indexOf('\n\n'); end !== -1; end = pending.indexOf('\n\n')) {
-        const block = pending.slice(0, end + 2);
-        pending = pending.slice(end + 2);
-        events.push(block);
-        printer.event(block);
-      }
+/** The demo's steps, in order; each builds on the ones before it (one server, one stream, one memo). */
+export const steps: readonly Step[] = [
+  {
+    title: 'discoverTitle',
+    async run(context) {
+      context.printer.note(context.say('discoverNote'));
+      const discover = await mcp(context, 'discover-full', 1, 'server/discover', {});
+      context.check(
+        JSON.stringify(at(discover, 'result', 'capabilities')) ===
+          JSON.stringify({ tools: {}, resources: { listChanged: true }, prompts: {} }),
+        context.say('discoverCheck'),
+      );
     },
-  });
-  await until(() => events.length >= 1);
-  const ack = parseSse(events[0] ?? '')[0]?.data ?? '';
-  check(
-    ack.includes('notifications/subscriptions/acknowledged') &&
-      ack.includes('"io.modelcontextprotocol/subscriptionId":6'),
-    say('ackCheck'),
-  );
+  },
+  {
+    title: 'resourcesTitle',
+    async run(context) {
+      const { printer, say, check } = context;
+      printer.note(say('resourcesNote'));
+      const templates = await mcp(context, 'resource-templates', 2, 'resources/templates/list', {});
+      check(
+        at(templates, 'result', 'resourceTemplates', 0, 'uriTemplate') === 'memos://memos/{id}',
+        say('templateCheck'),
+      );
+      const read = await mcp(context, 'resource-read', 3, 'resources/read', { uri: 'memos://memos/welcome' });
+      check(at(read, 'result', 'contents', 0, 'mimeType') === 'text/markdown', say('readCheck'));
+      printer.note(say('privateNote'));
+      const hidden = await mcp(context, 'resource-private', 4, 'resources/read', {
+        uri: 'memos://memos/bob-private-todo',
+      });
+      check(at(hidden, 'error', 'code') === -32602, say('privateCheck'));
+    },
+  },
+  {
+    title: 'promptTitle',
+    async run(context) {
+      context.printer.note(context.say('promptNote'));
+      const prompt = await mcp(context, 'prompt-get', 5, 'prompts/get', {
+        name: 'draft_memo',
+        arguments: { topic: 'the Friday demo', visibility: 'PROTECTED' },
+      });
+      context.check(
+        String(at(prompt, 'result', 'messages', 0, 'content', 'text')).includes('memo_create_memo'),
+        context.say('promptCheck'),
+      );
+    },
+  },
+  {
+    title: 'listenTitle',
+    async run(context, walk) {
+      const { printer, say, check } = context;
+      printer.note(say('listenNote'));
+      let pending = '';
+      const listenRequest = mcpMessage(HOST, 6, 'subscriptions/listen', {
+        notifications: { resourcesListChanged: true },
+      });
+      printer.request(listenRequest);
+      walk.stream = await send(context.origin, listenRequest, {
+        stream: true,
+        onHead: (head) => printer.responseHead(head),
+        onChunk: (text) => {
+          // Each complete event is shown the moment it arrives, between the other steps.
+          pending += text;
+          for (let end = pending.indexOf('\n\n'); end !== -1; end = pending.indexOf('\n\n')) {
+            const block = pending.slice(0, end + 2);
+            pending = pending.slice(end + 2);
+            walk.events.push(block);
+            printer.event(block);
+          }
+        },
+      });
+      await until(() => walk.events.length >= 1);
+      const ack = parseSse(walk.events[0] ?? '')[0]?.data ?? '';
+      check(
+        ack.includes('notifications/subscriptions/acknowledged') &&
+          ack.includes('"io.modelcontextprotocol/subscriptionId":6'),
+        say('ackCheck'),
+      );
+    },
+  },
+  {
+    title: 'restTitle',
+    async run(context, walk) {
+      const { printer, say, check } = context;
+      printer.note(say('restNote'));
+      const created = await send(
+        context.origin,
+        restMessage(HOST, 'POST', `/api/v1/memos?memoId=${NEW_MEMO.slice('memos/'.length)}`, {
+          content: 'Friday demo: resources, prompts, input_required and subscriptions/listen',
+          visibility: 'PRIVATE',
+        }),
+      );
+      printer.exchange(created);
+      context.record('rest-create', created);
+      await until(() => walk.events.length >= 2);
+      check(walk.events[1]?.includes('notifications/resources/list_changed') === true, say('changedCheck'));
+      printer.note(say('changedNote'));
+    },
+  },
+  {
+    title: 'capabilityTitle',
+    async run(context) {
+      context.printer.note(context.say('capabilityNote'));
+      const refused = await mcp(context, 'missing-capability', 7, 'tools/call', DELETE_CALL);
+      context.check(at(refused, 'error', 'code') === -32021, context.say('capabilityCheck'));
+    },
+  },
+  {
+    title: 'mrtrTitle',
+    async run(context, walk) {
+      const { printer, say, check } = context;
+      printer.note(say('mrtrNote'));
+      const asked = await mcp(context, 'input-required', 8, 'tools/call', DELETE_CALL, ASK);
+      check(at(asked, 'result', 'resultType') === 'input_required', say('inputRequiredCheck'));
+      printer.note(say('userSaysYes'));
+      const inputResponses = { confirm: { action: 'accept', content: { confirm: true } } };
+      const done = await mcp(
+        context,
+        'input-retry',
+        9,
+        'tools/call',
+        { ...DELETE_CALL, inputResponses },
+        ASK,
+      );
+      check(
+        at(done, 'result', 'resultType') === 'complete' && at(done, 'result', 'isError') !== true,
+        say('retryCheck'),
+      );
+      await until(() => walk.events.length >= 3);
+      check(
+        walk.events[2]?.includes('notifications/resources/list_changed') === true,
+        say('deletedChangedCheck'),
+      );
+    },
+  },
+  {
+    title: 'closeTitle',
+    async run(context, walk) {
+      const listen = await walk.stream?.close();
+      walk.stream = undefined;
+      // The recording holds the ack and the first change: the stream as a client sees it up to the create.
+      if (listen)
+        context.record('listen', {
+          request: listen.request,
+          response: { ...listen.response, body: walk.events.slice(0, 2).join('') },
+        });
+      context.printer.note(context.say('closeNote'));
+    },
+  },
+];
 
-  printer.step(5, say('restTitle'));
-  printer.note(say('restNote'));
-  const created = await send(
-    context.origin,
-    restMessage(HOST, 'POST', `/api/v1/memos?memoId=${NEW_MEMO.slice('memos/'.length)}`, {
-      content: 'Friday demo: resources, prompts, input_required and subscriptions/listen',
-      visibility: 'PRIVATE',
-    }),
-  );
-  printer.exchange(created);
-  context.record('rest-create', created);
-  await until(() => events.length >= 2);
-  check(events[1]?.includes('notifications/resources/list_changed') === true, say('changedCheck'));
-  printer.note(say('changedNote'));
-
-  printer.step(6, say('capabilityTitle'));
-  printer.note(say('capabilityNote'));
-  const call = { name: 'memo_delete_memo', arguments: { memo: NEW_MEMO } };
-  const refused = await mcp(context, 'missing-capability', 7, 'tools/call', call);
-  check(at(refused, 'error', 'code') === -32021, say('capabilityCheck'));
-
-  printer.step(7, say('mrtrTitle'));
-  printer.note(say('mrtrNote'));
-  const asked = await mcp(context, 'input-required', 8, 'tools/call', call, ASK);
-  check(at(asked, 'result', 'resultType') === 'input_required', say('inputRequiredCheck'));
-  printer.note(say('userSaysYes'));
-  const inputResponses = { confirm: { action: 'accept', content: { confirm: true } } };
-  const done = await mcp(context, 'input-retry', 9, 'tools/call', { ...call, inputResponses }, ASK);
-  check(
-    at(done, 'result', 'resultType') === 'complete' && at(done, 'result', 'isError') !== true,
-    say('retryCheck'),
-  );
-  await until(() => events.length >= 3);
-  check(events[2]?.includes('notifications/resources/list_changed') === true, say('deletedChangedCheck'));
-
-  printer.step(8, say('closeTitle'));
-  const listen = await stream.close();
-  // The recording holds the ack and the first change: the stream as a client sees it up to the create.
-  context.record('listen', {
-    request: listen.request,
-    response: { ...listen.response, body: events.slice(0, 2).join('') },
-  });
-  printer.note(say('closeNote'));
+/**
+ * Runs the steps in order, or with `only` (--step N) the steps up to N, showing step N alone: the ones
+ * before it run unseen, since each builds on them. A check that fails is shown wherever it ran.
+ */
+export async function runScenario(context: Context, only?: number): Promise<void> {
+  const walk: Walk = { events: [] };
+  try {
+    for (const [index, step] of steps.entries()) {
+      const number = index + 1;
+      if (only !== undefined && number > only) break;
+      context.printer.quiet = only !== undefined && number !== only;
+      context.printer.step(number, context.say(step.title));
+      await step.run(context, walk);
+    }
+  } finally {
+    context.printer.quiet = false;
+    // A walk that stops before the last step still ends the subscription it opened.
+    await walk.stream?.close();
+  }
 }
 
 /** Waits for something the server will send soon; bounded, so a missing event fails a check instead of hanging. */

@@ -3,7 +3,6 @@ import { readFileSync } from 'node:fs';
 import { createPaint } from '@memos-kit/terminal';
 import { compareJson, type HttpMessage, parseHttpMessage, parseSse } from '@memos-kit/wire';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../src/messages.ts';
 import { Printer } from '../src/printer.ts';
 import { loadRecordingManifest, recordingPath } from '../src/recordings.ts';
 import { runFeatures } from '../src/run.ts';
@@ -13,11 +12,9 @@ const manifest = loadRecordingManifest();
 const live = new Map<string, Exchange>();
 
 beforeAll(async () => {
-  const failures = await runFeatures(
-    new Printer(createPaint(false), 100, () => {}),
-    messages.in('en'),
-    (id, exchange) => live.set(id, exchange),
-  );
+  const failures = await runFeatures(new Printer(createPaint(false), 100, () => {}), 'en', {
+    record: (id, exchange) => live.set(id, exchange),
+  });
   expect(failures).toBe(0);
 }, 60_000);
 
