@@ -1,13 +1,23 @@
 // `pnpm demo:hateoas`: the article's closing section, run. A links-only client walks order 123
 // through HAL; then the same moment is seen through MCP tools.
 
-import { command, table } from '@memos-kit/terminal';
+import { chosenStep, command, stepList, stepMessages, table, UsageError } from '@memos-kit/terminal';
 import { messages } from './demo/messages.ts';
 import { demoSpec } from './demo/options.ts';
 import { Printer } from './demo/printer.ts';
-import type { DemoContext } from './demo/scenario.ts';
+import { type DemoContext, parts, stepTitles, Walk } from './demo/scenario.ts';
 
 await command(demoSpec, async ({ values, paint, width, lang }) => {
+  const say = messages.in(lang);
+  const only = chosenStep(values.step, stepTitles.length, lang);
+  if (values.list) {
+    const listed = parts.flatMap((part) =>
+      part.steps.map((title) => ({ title: say(title), part: say(part.title) })),
+    );
+    process.stdout.write(`${stepList(say('stepsHeading'), listed, width).join('\n')}\n`);
+    return 0;
+  }
+  if (only !== undefined && values.interactive) throw new UsageError(say('stepInteractive'));
   // The servers, the SDK and the scenarios load once the options are read: --help, --version and a wrong
   // option never wait on them.
   const [
@@ -22,13 +32,13 @@ await command(demoSpec, async ({ values, paint, width, lang }) => {
     import('./demo/memo-three-ways.ts'),
   ]);
   const printer = new Printer(paint, width);
-  const say = messages.in(lang);
   const server = await startOrdersServer();
   let failures = 0;
   const context: DemoContext = {
     printer,
     say,
     server,
+    walk: new Walk(printer, say, only),
     check(condition, okText, failText) {
       if (condition) printer.ok(okText);
       else {
@@ -45,12 +55,15 @@ await command(demoSpec, async ({ values, paint, width, lang }) => {
       [say('mcpServer'), server.mcpUrl],
     ];
     for (const line of table(addresses)) printer.note(`  ${line}`);
+    if (only !== undefined && only > 1) printer.note(stepMessages.t(lang, 'earlierSteps', { last: only }));
     if (values.interactive) await runInteractive(context);
     else {
       await runHalScenario(context);
       await runMcpScenario(context);
       await runMemoThreeWays(context);
-      printSummary(context);
+      context.walk.end();
+      // The comparison speaks of every step; after one step (--step) it is left out.
+      if (only === undefined) printSummary(context);
     }
   } finally {
     await server.close();

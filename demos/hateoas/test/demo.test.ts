@@ -11,6 +11,7 @@ import {
 import { afterEach, describe, expect, it } from 'vitest';
 import { messages } from '../src/demo/messages.ts';
 import { demoSpec, serveSpec } from '../src/demo/options.ts';
+import { parts } from '../src/demo/scenario.ts';
 
 const demo = new URL('../src/demo.ts', import.meta.url);
 const serve = new URL('../src/serve.ts', import.meta.url);
@@ -105,12 +106,71 @@ describe('pnpm demo:hateoas', () => {
       const { code, stdout } = await runEntry(demo, { args: ['--help', '--lang', lang], env, input: '' });
       expect(code).toBe(0);
       expect(stdout).toBe(`${formatHelp(demoSpec, lang, PIPED_WIDTH)}\n`);
-      for (const option of ['--interactive', '--lang', '--[no-]color', '--version'])
+      for (const option of ['--list', '--step N', '--interactive', '--lang', '--[no-]color', '--version'])
         expect(stdout).toContain(option);
     }
     const version = await runEntry(demo, { args: ['--version'], env, input: '' });
     expect(version.code).toBe(0);
     expect(version.stdout).toMatch(/^pnpm demo:hateoas \S+ \(MCP 2026-07-28\)\n$/);
+  });
+});
+
+describe('pnpm demo:hateoas, one step at a time', () => {
+  const run = (...args: string[]) => runEntry(demo, { args: [...args, '--no-color'], env, input: '' });
+  /** `--step N` in English: what it printed, and its part and step headings. */
+  const step = async (n: number) => {
+    const shown = await run('--step', String(n), '--lang', 'en');
+    expect(shown.code, shown.stderr).toBe(0);
+    return { out: shown.stdout, headings: shown.stdout.match(/^(Step \d+ ·|━━ ).*/gm) };
+  };
+
+  it('--list prints every step, numbered, under its part, and nothing else, in either language', async () => {
+    for (const lang of ['zh', 'en'] as const) {
+      const listed = await run('--list', '--lang', lang);
+      expect(listed.code, listed.stderr).toBe(0);
+      const say = messages.in(lang);
+      let number = 0;
+      const expected = [say('stepsHeading')];
+      for (const part of parts) {
+        expected.push(say(part.title));
+        for (const title of part.steps) expected.push(`${String(++number).padStart(2)}. ${say(title)}`);
+      }
+      expect(listed.stdout).toBe(`${expected.join('\n')}\n`);
+    }
+  });
+
+  it('--step N shows step N alone under its part, after the steps it builds on ran unseen', async () => {
+    const { out, headings } = await step(3);
+    expect(headings).toEqual([
+      '━━ Part 1 · A classic hypermedia client ━━',
+      'Step 3 · Another tab still shows the old page, and the user presses Cancel there',
+    ]);
+    expect(out).toContain('(The steps before step 3 ran first, unseen: this step builds on what they left.)');
+    // The old tab's Cancel is refused because step 2 paid the order, unseen.
+    expect(out).toContain('HTTP/1.1 409 Conflict');
+    expect(out).not.toContain('POST /orders/123/payment');
+    expect(out).not.toContain('✗');
+  });
+
+  it('--step N in a later part skips what comes after it and the comparison at the end', async () => {
+    const { out, headings } = await step(9);
+    expect(headings).toEqual([
+      '━━ Part 3 · One memo, three ways: REST, HAL, MCP ━━',
+      'Step 9 · REST: bob reads a public memo of alice’s',
+    ]);
+    expect(out).toContain('GET /api/v1/memos/lunch-poll HTTP/1.1');
+    expect(out).not.toContain(messages.t('en', 'summaryTitle'));
+  });
+
+  it('refuses a step that does not exist, and --step with --interactive, with exit 2', async () => {
+    const missing = await run('--step', '13', '--lang', 'en');
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain(
+      'pnpm demo:hateoas: --step needs a step number from 1 to 12 (see --list); there is no step 13',
+    );
+    const both = await run('--step', '2', '--interactive');
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('pnpm demo:hateoas: --step 和 --interactive 不能同时使用');
   });
 });
 

@@ -119,6 +119,22 @@ describe.each(Object.entries(demos))('pnpm run %s %s', (script, quick) => {
   }, 120_000);
 });
 
+describe.each(['demo', 'demo:features', 'demo:hateoas'])('pnpm run %s, one step at a time', (script) => {
+  it('--list numbers the steps; --step 2 shows the second and not the first', async () => {
+    const list = await runScript(script, ['--list', '--lang', 'en']);
+    expect(list.code, list.stderr).toBe(0);
+    // " 1. title", and in the tour "  [§3.1]" after it.
+    const titles = [...list.stdout.matchAll(/^ ?(\d+)\. (.+?)(?: {2}\[§[\d.]+\])?$/gm)].map(
+      (m) => m[2] ?? '',
+    );
+    expect(titles.length).toBeGreaterThan(5);
+    const second = await runScript(script, [...(demos[script] ?? []), '--step', '2', '--lang', 'en']);
+    expect(second.code, `${second.stdout}\n${second.stderr}`).toBe(0);
+    expect(second.stdout).toContain(titles[1]);
+    expect(second.stdout).not.toContain(titles[0]);
+  }, 120_000);
+});
+
 describe('arguments after `--`', () => {
   // pnpm 12 hands the `--` itself to the script; a student who learned `npm run x -- args` types it.
   it('pnpm run <command> -- --version works like pnpm run <command> --version', async () => {

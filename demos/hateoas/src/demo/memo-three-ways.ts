@@ -34,8 +34,8 @@ function withoutLinks(value: unknown): unknown {
  * memo and no links: what bob may not do, a model learns by trying.
  */
 export async function runMemoThreeWays(context: DemoContext): Promise<void> {
-  const { printer, say, check } = context;
-  printer.section(say('partMemo'));
+  const { printer, say, check, walk } = context;
+  if (!walk.part('partMemo')) return;
   // Loaded here, not at start-up, so the orders part starts in about a second.
   const { startServer } = await import('@memos-kit/memos-mcp');
   const server = await startServer({ port: 0, dataset: 'workshop', pace: 'off', log: () => {} });
@@ -43,11 +43,11 @@ export async function runMemoThreeWays(context: DemoContext): Promise<void> {
     printer.note(say('memoServer', { rest: `${server.url}/api/v1`, mcp: server.mcpUrl }));
     const memoUrl = new URL(`/api/v1/memos/${MEMO}`, server.url);
 
-    printer.step(9, say('step'), say('restTitle'));
+    if (!walk.step('restTitle')) return;
     const rest = await get(memoUrl, READER.token, 'application/json');
     printer.http({ ...rest, body: formatJson(rest.json) });
 
-    printer.step(10, say('step'), say('halTitle'));
+    if (!walk.step('halTitle')) return;
     const hal = await get(memoUrl, READER.token, 'application/hal+json');
     printHal(printer, hal, say('sameFields'));
     check(JSON.stringify(withoutLinks(hal.json)) === JSON.stringify(rest.json), say('halSuperset'));
@@ -59,7 +59,7 @@ export async function runMemoThreeWays(context: DemoContext): Promise<void> {
     const ownerLinks = Object.keys((owned.json as { _links: object })._links);
     check(ownerLinks.includes('edit') && ownerLinks.includes('delete'), say('ownerLinks'));
 
-    printer.step(11, say('step'), say('mcpMemoTitle'));
+    if (!walk.step('mcpMemoTitle')) return;
     printer.note(say('elidedMemo'));
     // The memo itself was printed in step 9; here only the envelope around it is new.
     // Undefined while connecting: the discover probe is not this step's lesson.
@@ -77,7 +77,7 @@ export async function runMemoThreeWays(context: DemoContext): Promise<void> {
       const got = await session.client.callTool({ name: 'memo_get_memo', arguments: { memo: MEMO } });
       check(JSON.stringify(got.structuredContent) === JSON.stringify(rest.json), say('mcpSameMemo'));
       elide = [];
-      printer.step(12, say('step'), say('mcpUpdateTitle'));
+      if (!walk.step('mcpUpdateTitle')) return;
       printer.note(say('mcpUpdateNote'));
       const update = await session.client.callTool({
         name: 'memo_update_memo',

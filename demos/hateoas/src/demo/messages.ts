@@ -7,6 +7,6 @@ import pairs from './messages.json' with { type: 'json' };
 
 export const messages = bilingualMessages(pairs);
 
-type MessageKey = keyof typeof pairs;
+export type MessageKey = keyof typeof pairs;
 
 export type Say = (key: MessageKey, vars?: Vars) => string;

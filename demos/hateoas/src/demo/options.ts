@@ -1,5 +1,5 @@
 /** The command lines of this package, as data: the toolkit makes their help, errors and shared options. */
-import type { CommandSpec, OptionSpecs } from '@memos-kit/terminal';
+import { type CommandSpec, type OptionSpecs, stepOptions } from '@memos-kit/terminal';
 
 export const demoSpec = {
   name: 'pnpm demo:hateoas',
@@ -8,6 +8,7 @@ export const demoSpec = {
     en: "HATEOAS next to MCP on the article's order 123: a links-only client, then the same moment seen through MCP tools. Both servers run on 127.0.0.1, on free ports. --lang changes the narration; the wire is never translated.",
   },
   options: {
+    ...stepOptions,
     interactive: {
       type: 'boolean',
       help: {
@@ -17,8 +18,8 @@ export const demoSpec = {
     },
   },
   epilogue: {
-    zh: '例如：\n  pnpm demo:hateoas --lang en          英文旁白\n  pnpm demo:hateoas --interactive      课堂上自己操作',
-    en: 'For example:\n  pnpm demo:hateoas --lang en          narration in English\n  pnpm demo:hateoas --interactive      drive it yourself in class',
+    zh: '例如：\n  pnpm demo:hateoas --lang en          英文旁白\n  pnpm demo:hateoas --list             列出各步骤\n  pnpm demo:hateoas --step N           只看第 N 步（编号见 --list）\n  pnpm demo:hateoas --interactive      课堂上自己操作',
+    en: 'For example:\n  pnpm demo:hateoas --lang en          narration in English\n  pnpm demo:hateoas --list             list the steps\n  pnpm demo:hateoas --step N           step N alone (numbers from --list)\n  pnpm demo:hateoas --interactive      drive it yourself in class',
   },
 } as const satisfies CommandSpec<OptionSpecs>;
 

@@ -19,6 +19,9 @@ export interface WireLine {
 }
 
 export class Printer {
+  /** While set, nothing is printed but a failed check (a step of --step N's walk that is not N). */
+  quiet = false;
+
   constructor(
     readonly paint: Paint,
     /** Columns a line may take; prose is wrapped to it, long wire lines are cut at it. */
@@ -27,11 +30,11 @@ export class Printer {
   ) {}
 
   line(text = ''): void {
-    this.write(`${text}\n`);
+    if (!this.quiet) this.write(`${text}\n`);
   }
 
   prompt(text: string): void {
-    this.write(this.paint('bold', text));
+    if (!this.quiet) this.write(this.paint('bold', text));
   }
 
   title(text: string): void {
@@ -56,8 +59,12 @@ export class Printer {
     this.marked(this.paint('green', '✓'), text);
   }
 
+  /** A failed check: shown even while quiet, so a failure is never hidden. */
   fail(text: string): void {
+    const quiet = this.quiet;
+    this.quiet = false;
     this.marked(this.paint('red', '✗'), text);
+    this.quiet = quiet;
   }
 
   /** A line after a one-cell mark; what does not fit continues under the text, not under the mark. */

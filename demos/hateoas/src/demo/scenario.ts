@@ -5,13 +5,66 @@ import { orderPath } from '../orders/representation.ts';
 import { ARTICLE_ORDER } from '../orders/store.ts';
 import type { RunningOrdersServer } from '../server.ts';
 import { elideForReading, type McpExchange, openMcpSession } from './mcp-session.ts';
-import type { Say } from './messages.ts';
+import type { MessageKey, Say } from './messages.ts';
 import type { Printer } from './printer.ts';
+
+/** The demo's steps, part by part, as keys of messages.json: --list prints them, --step N picks one. */
+export const parts = [
+  { title: 'partHal', steps: ['openTitle', 'payTitle', 'staleTitle'] },
+  {
+    title: 'partMcp',
+    steps: ['listTitle', 'callPayTitle', 'listAgainTitle', 'callCancelTitle', 'callRefundTitle'],
+  },
+  { title: 'partMemo', steps: ['restTitle', 'halTitle', 'mcpMemoTitle', 'mcpUpdateTitle'] },
+] as const satisfies ReadonlyArray<{ title: MessageKey; steps: readonly MessageKey[] }>;
+
+type Part = (typeof parts)[number];
+type StepTitle = Part['steps'][number];
+
+export const stepTitles: readonly StepTitle[] = parts.flatMap((part) => part.steps);
+
+/**
+ * Which steps run and which are shown: all of them, or with --step N the steps up to N, showing N alone,
+ * since each builds on the ones before it (one order, one store). A part with no step up to N is skipped.
+ */
+export class Walk {
+  constructor(
+    private readonly printer: Printer,
+    private readonly say: Say,
+    readonly only?: number,
+  ) {}
+
+  /** Enters a part: false when none of its steps runs. Its heading and notes show when its steps do. */
+  part(title: Part['title']): boolean {
+    const steps: readonly StepTitle[] = parts.find((part) => part.title === title)?.steps ?? [];
+    const first = steps[0] === undefined ? 0 : stepTitles.indexOf(steps[0]) + 1;
+    const last = first + steps.length - 1;
+    if (this.only !== undefined && first > this.only) return false;
+    this.printer.quiet = this.only !== undefined && (this.only < first || this.only > last);
+    this.printer.section(this.say(title));
+    return true;
+  }
+
+  /** Enters a step: false when it does not run (it comes after N), which ends the walk. */
+  step(title: StepTitle): boolean {
+    const number = stepTitles.indexOf(title) + 1;
+    if (this.only !== undefined && number > this.only) return false;
+    this.printer.quiet = this.only !== undefined && number !== this.only;
+    this.printer.step(number, this.say('step'), this.say(title));
+    return true;
+  }
+
+  /** After the walk, everything is shown again. */
+  end(): void {
+    this.printer.quiet = false;
+  }
+}
 
 export interface DemoContext {
   printer: Printer;
   say: Say;
   server: RunningOrdersServer;
+  walk: Walk;
   /** Records a failed expectation; the demo then exits non-zero, so a broken lesson never passes silently. */
   check(condition: boolean, okText: string, failText?: string): void;
 }
@@ -65,12 +118,10 @@ function entryPoint(server: RunningOrdersServer): URL {
 
 // #region hal-scenario
 export async function runHalScenario(context: DemoContext): Promise<void> {
-  const { printer, say, check } = context;
+  const { printer, say, check, walk } = context;
   const texts = { noButtons: say('noButtons'), unknownLink: say('unknownLink') };
   const client = new LinksClient(entryPoint(context.server), (exchange) => printer.http(exchange));
-  printer.section(say('partHal'));
-
-  printer.step(1, say('step'), say('openTitle'));
+  if (!walk.part('partHal') || !walk.step('openTitle')) return;
   printer.note(say('openNote'));
   const opened = await client.open();
   const replay = matchResponse(loadFixture('hateoas-order'), asLive(opened));
@@ -83,7 +134,7 @@ export async function runHalScenario(context: DemoContext): Promise<void> {
   printer.menu(say('menu'), pending, texts);
   check(rels(pending.offered) === 'pay,cancel', say('twoButtons'));
 
-  printer.step(2, say('step'), say('payTitle'));
+  if (!walk.step('payTitle')) return;
   printer.note(say('payNote'));
   const pay = pending.offered.find((item) => item.rel === 'pay');
   if (!pay) return;
@@ -97,7 +148,7 @@ export async function runHalScenario(context: DemoContext): Promise<void> {
     say('refundUnknown'),
   );
 
-  printer.step(3, say('step'), say('staleTitle'));
+  if (!walk.step('staleTitle')) return;
   printer.note(say('staleNote'));
   const staleCancel = pending.offered.find((item) => item.rel === 'cancel') as MenuItem;
   const refused = await client.follow(staleCancel);
@@ -110,8 +161,8 @@ export async function runHalScenario(context: DemoContext): Promise<void> {
 
 // #region mcp-scenario
 export async function runMcpScenario(context: DemoContext): Promise<void> {
-  const { printer, say, check, server } = context;
-  printer.section(say('partMcp'));
+  const { printer, say, check, server, walk } = context;
+  if (!walk.part('partMcp')) return;
   server.store.reset();
   printer.note(say('resetNote'));
   printer.note(say('elided'));
@@ -134,25 +185,25 @@ export async function runMcpScenario(context: DemoContext): Promise<void> {
   quiet = false;
   const orderId = ARTICLE_ORDER.id;
   try {
-    printer.step(4, say('step'), say('listTitle'));
+    if (!walk.step('listTitle')) return;
     printer.note(say('listNote'));
     const before = await session.client.listTools();
     printer.ok(say('toolsSeen', { tools: before.tools.map((tool) => tool.name).join(', ') }));
 
-    printer.step(5, say('step'), say('callPayTitle'));
+    if (!walk.step('callPayTitle')) return;
     const payResult = await session.client.callTool({ name: 'order_pay', arguments: { orderId } });
     check(payResult.isError !== true, textOf(payResult));
 
-    printer.step(6, say('step'), say('listAgainTitle'));
+    if (!walk.step('listAgainTitle')) return;
     const after = await session.client.listTools(undefined, { cacheMode: 'refresh' });
     check(JSON.stringify(after.tools) === JSON.stringify(before.tools), say('listSame'), say('listDiffers'));
 
-    printer.step(7, say('step'), say('callCancelTitle'));
+    if (!walk.step('callCancelTitle')) return;
     printer.note(say('callCancelNote'));
     const cancelResult = await session.client.callTool({ name: 'order_cancel', arguments: { orderId } });
     check(cancelResult.isError === true, `isError: true · ${textOf(cancelResult)}`);
 
-    printer.step(8, say('step'), say('callRefundTitle'));
+    if (!walk.step('callRefundTitle')) return;
     printer.note(say('callRefundNote'));
     const refundResult = await session.client.callTool({ name: 'order_refund', arguments: { orderId } });
     check(refundResult.isError !== true, textOf(refundResult));
