@@ -12,4 +12,4 @@ export {
 } from './entry.ts';
 export { type Listening, listen } from './listen.ts';
 export { listeningAddresses, portIsClosed, processIsGone } from './ports.ts';
-export { closeOnSignals } from './signals.ts';
+export { closeOnSignals, type StopSignal } from './signals.ts';

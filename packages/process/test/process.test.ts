@@ -127,15 +127,56 @@ describe('closeOnSignals', () => {
   const server = new URL('./__fixtures__/server.ts', import.meta.url);
   const parent = new URL('./__fixtures__/parent.ts', import.meta.url);
 
-  it('drains a request in flight on SIGTERM, then exits 143 and frees the port', async () => {
-    const entry = startEntry(server, { env: { ANSWER_AFTER_MS: '300' } });
+  /** The test server with a request in flight, answered `answerAfterMs` after it arrived (or 'cut'). */
+  async function serving(answerAfterMs: number) {
+    const entry = startEntry(server, { env: { ANSWER_AFTER_MS: String(answerAfterMs) } });
     const url = /listening (\S+)/.exec(await entry.waitFor(/listening \S+\n/))?.[1] ?? '';
-    const answer = fetch(url).then((response) => response.text());
+    const answer = fetch(url).then(
+      (response) => response.text(),
+      () => 'cut',
+    );
     await entry.waitFor(/request arrived/);
-    entry.child.kill('SIGTERM');
+    return { entry, answer, port: Number(new URL(url).port) };
+  }
+
+  it.each([
+    ['SIGTERM', 143],
+    // Ctrl-C: its user asked for the stop, which is no failure.
+    ['SIGINT', 0],
+  ] as const)('drains a request in flight on %s, then exits %i and frees the port', async (signal, code) => {
+    const { entry, answer, port } = await serving(300);
+    entry.child.kill(signal);
     expect(await answer).toBe('slow answer');
+    expect((await entry.exited).code).toBe(code);
+    expect(entry.stdout()).toContain(`closing on ${signal}`);
+    expect(await portIsClosed(port)).toBe(true);
+  });
+
+  it('takes a SIGINT repeated at once for the same Ctrl-C (pnpm passes the terminal’s on), and still drains', async () => {
+    const { entry, answer } = await serving(300);
+    entry.child.kill('SIGINT');
+    entry.child.kill('SIGINT');
+    expect(await answer).toBe('slow answer');
+    expect((await entry.exited).code).toBe(0);
+  });
+
+  it('exits at once, with 130, on a second Ctrl-C while it drains', async () => {
+    const { entry, answer } = await serving(20_000);
+    entry.child.kill('SIGINT');
+    await entry.waitFor(/closing on SIGINT/);
+    // Well past the moment a repeated delivery of the first one would arrive.
+    await sleep(1_000);
+    entry.child.kill('SIGINT');
+    expect((await entry.exited).code).toBe(130);
+    expect(await answer).toBe('cut');
+  });
+
+  it('runs every close registered, the newest first, once', async () => {
+    const entry = startEntry(server, { env: { SECOND_CLOSE: 'second close' } });
+    await entry.waitFor(/listening \S+\n/);
+    entry.child.kill('SIGTERM');
     expect((await entry.exited).code).toBe(143);
-    expect(await portIsClosed(Number(new URL(url).port))).toBe(true);
+    expect(entry.stdout().split('\n').slice(-3)).toEqual(['second close', 'closing on SIGTERM', '']);
   });
 
   it('closes when its parent is gone, as when pnpm alone is killed', async () => {

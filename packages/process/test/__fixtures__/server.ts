@@ -16,4 +16,6 @@ closeOnSignals(
   },
   { watchParentMs: 100 },
 );
+// A second close, registered later: it runs first.
+if (process.env.SECOND_CLOSE) closeOnSignals(() => void process.stdout.write(`${process.env.SECOND_CLOSE}\n`));
 process.stdout.write(`listening ${server.url}\n`);
