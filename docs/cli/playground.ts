@@ -8,12 +8,13 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join, relative } from 'node:path';
 import { cannotStart, paceOption, paceSetting } from '@memos-kit/memos-mcp/cli';
-import { bannerWords, listenProblem, serveOptions, serveSettings } from '@memos-kit/memos-rest/cli';
+import { listenProblem, serveOptions, serveSettings } from '@memos-kit/memos-rest/cli';
 import { closeOnSignals, startNode } from '@memos-kit/process';
 import {
   type CommandSpec,
   command,
   type OptionSpecs,
+  stopCause,
   table,
   UsageError,
   wrapText,
@@ -56,6 +57,7 @@ const playgroundCommand = {
     en: `Starts pnpm serve (MCP 2026-07-28 + REST) and the docs site, with the CORS the /playground page needs: edit requests in a browser and watch REST and MCP answer. The docs site is the one pnpm docs:build leaves in ${SITE_SHOWN}, up in a few seconds; when there is none, or a source changed after it was built, the VitePress dev server starts instead (up to half a minute the first time).`,
   },
   options,
+  ctrlC: 'key',
 } satisfies CommandSpec<typeof options>;
 
 /** A port free right now: Vite reads `--port 0` as its default port, not as "any free one". */
@@ -132,13 +134,12 @@ await command(playgroundCommand, async ({ values, lang, paint, width }) => {
 
   const running: Running = [];
   let stopping = false;
-  const rest = bannerWords(lang);
   // From the first moment: a Ctrl-C while the dev server starts must stop it too, not leave it behind.
+  // command() says "stopped" once everything is down.
   closeOnSignals(async (signal) => {
     stopping = true;
-    process.stdout.write(`\n${say('stopping', { signal })}\n`);
+    process.stdout.write(`\n${say('stopping', { signal: stopCause(signal) })}\n`);
     await Promise.all(running.map((stop) => stop()));
-    process.stdout.write(`${rest('stopped')}\n`);
   });
   /** Stopped by a signal while starting: closeOnSignals exits once everything is down. */
   const unlessStopping = async (error: unknown): Promise<never> => {

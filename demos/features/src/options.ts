@@ -12,4 +12,5 @@ export const demoSpec = {
     zh: '例如：\n  pnpm demo:features --lang en     英文旁白\n  pnpm demo:features --list        列出各步骤\n  pnpm demo:features --step N      只看第 N 步（编号见 --list）\n  pnpm serve --profile full        自己用 curl 试同样的请求',
     en: 'For example:\n  pnpm demo:features --lang en     narration in English\n  pnpm demo:features --list        list the steps\n  pnpm demo:features --step N      step N alone (numbers from --list)\n  pnpm serve --profile full        try the same requests yourself with curl',
   },
+  ctrlC: 'key',
 } as const satisfies CommandSpec<OptionSpecs>;

@@ -7,7 +7,7 @@ import { demoSpec } from './demo/options.ts';
 import { Printer } from './demo/printer.ts';
 import { type DemoContext, parts, stepTitles, Walk } from './demo/scenario.ts';
 
-await command(demoSpec, async ({ values, paint, width, lang }) => {
+await command(demoSpec, async ({ values, paint, width, lang, keys }) => {
   const say = messages.in(lang);
   const only = chosenStep(values.step, stepTitles.length, lang);
   if (values.list) {
@@ -56,7 +56,7 @@ await command(demoSpec, async ({ values, paint, width, lang }) => {
     ];
     for (const line of table(addresses)) printer.note(`  ${line}`);
     if (only !== undefined && only > 1) printer.note(stepMessages.t(lang, 'earlierSteps', { last: only }));
-    if (values.interactive) await runInteractive(context);
+    if (values.interactive) await runInteractive(context, { keys });
     else {
       await runHalScenario(context);
       await runMcpScenario(context);

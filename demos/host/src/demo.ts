@@ -7,7 +7,7 @@ import { realModelFromEnv } from './model-env.ts';
 import { hostCommand, hostSettings } from './options.ts';
 import { Printer } from './printer.ts';
 
-await command(hostCommand, async ({ values, lang, paint, width }) => {
+await command(hostCommand, async ({ values, lang, paint, width, keys }) => {
   const t = say.in(lang);
   const settings = hostSettings(values, lang);
   const printer = new Printer({ paint, width, say: t, full: settings.full });
@@ -19,7 +19,7 @@ await command(hostCommand, async ({ values, lang, paint, width }) => {
   const real = realModelFromEnv(process.env);
   if (settings.interactive) {
     const { Answers, createInteractiveModel } = await import('./interactive.ts');
-    const typed = new Answers(process.stdin);
+    const typed = new Answers({ input: process.stdin, output: process.stdout, keys });
     answers = typed;
     const model = createInteractiveModel(printer, typed);
     choice = { model, label: t('youShort'), description: t('modelYou'), standIn: false };

@@ -1,46 +1,34 @@
 // "You are the model": a provider of the AI SDK whose answers a student types. The host around it is the
 // same as for the stand-in or a real model; it checks what the student typed exactly as it checks a model.
-import { createInterface, type Interface } from 'node:readline';
 import type {
   LanguageModelV4,
   LanguageModelV4CallOptions,
   LanguageModelV4FunctionTool,
   LanguageModelV4GenerateResult,
 } from '@ai-sdk/provider';
+import { TypedLines } from '@memos-kit/terminal';
 import { textResult, toolCallResult } from './model-result.ts';
 import type { Printer } from './printer.ts';
 
-/** Lines typed (or piped) by the student; piped answers are echoed so a transcript reads like a session. */
+type TypedLinesSource = ConstructorParameters<typeof TypedLines>[0];
+
+/** The answers a student types (or a class pipes in), one line per question. */
 export class Answers {
-  readonly #reader: Interface;
-  readonly #lines: AsyncIterator<string>;
-  readonly #echo: boolean;
+  readonly #lines: TypedLines;
 
-  constructor(input: NodeJS.ReadableStream & { isTTY?: boolean }) {
-    this.#reader = createInterface({ input, terminal: false });
-    // The iterator buffers lines, so answers piped in ahead of the prompts are not lost.
-    this.#lines = this.#reader[Symbol.asyncIterator]();
-    this.#echo = input.isTTY !== true;
-  }
-
-  /**
-   * Stops reading. A terminal's stdin (or a pipe nobody closes) that is still being read keeps the process
-   * alive after the loop is over, waiting for a line or Ctrl-D; closing the reader pauses it.
-   */
-  close(): void {
-    this.#reader.close();
+  constructor(input: TypedLinesSource) {
+    this.#lines = new TypedLines(input);
   }
 
   async next(printer: Printer, prompt: string): Promise<string> {
-    printer.prompt(prompt);
-    const next = await this.#lines.next();
-    if (next.done) {
-      printer.line();
-      throw new Error(printer.say('inputEnded'));
-    }
-    const answer = String(next.value).trim();
-    if (this.#echo) printer.line(answer);
-    return answer;
+    const answer = await this.#lines.ask(printer.promptText(prompt));
+    if (answer === undefined) throw new Error(printer.say('inputEnded'));
+    return answer.trim();
+  }
+
+  /** Stops reading, so the process ends once the loop is over (see TypedLines.close). */
+  close(): void {
+    this.#lines.close();
   }
 }
 

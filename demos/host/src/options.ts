@@ -70,6 +70,7 @@ export const hostCommand = {
     zh: '真正的模型（可选）：设置 KIT_MODEL_URL（OpenAI 兼容的地址，例如 Ollama 的 http://127.0.0.1:11434/v1）和 KIT_MODEL（模型名），需要时再设 KIT_MODEL_KEY。',
     en: 'A real model (opt-in): set KIT_MODEL_URL (an OpenAI-compatible base URL, e.g. Ollama at http://127.0.0.1:11434/v1) and KIT_MODEL (the model name), and KIT_MODEL_KEY if it needs one.',
   },
+  ctrlC: 'key',
 } satisfies CommandSpec<typeof options>;
 
 export interface HostSettings {

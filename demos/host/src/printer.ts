@@ -83,9 +83,9 @@ export class Printer {
     this.prose(`✘ ${text}`, INDENT, ['bold', 'red']);
   }
 
-  /** A prompt on the same line as the answer typed after it. */
-  prompt(text: string): void {
-    this.#write(this.paint(['bold', 'yellow'], `${INDENT}${text} `));
+  /** A prompt, styled, for the answer typed after it on the same line. */
+  promptText(text: string): string {
+    return this.paint(['bold', 'yellow'], `${INDENT}${text} `);
   }
 
   // ---- the wire ------------------------------------------------------------------------------

@@ -57,6 +57,7 @@ export const spec = {
     zh: '要用 --url 得到文章里的节奏和结果，请这样启动 Server：\n  pnpm serve --pace article --dataset empty\n然后加上 --url http://127.0.0.1:5230',
     en: "For the article's pace and result with --url, start the server with:\n  pnpm serve --pace article --dataset empty\nthen add --url http://127.0.0.1:5230",
   },
+  ctrlC: 'key',
 } as const satisfies CommandSpec<OptionSpecs>;
 
 export const errors = bilingualMessages({

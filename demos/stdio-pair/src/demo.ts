@@ -17,6 +17,10 @@ const print = (line: string) => process.stdout.write(`${line}\n`);
 const lessonNames = new Set(['all', ...lessons.map((lesson) => lesson.name)]);
 
 async function main({ values, paint, width, lang }: ParsedCommand<typeof spec.options>): Promise<void> {
+  // Ctrl-C in class must not leave a server (or a lesson's faulty one) behind.
+  closeOnSignals(async () => {
+    for (const server of liveServers) server.kill('SIGKILL');
+  });
   const t = messages.in(lang);
   if (values.trace !== 'on' && values.trace !== 'off')
     throw new UsageError(t('badTrace', { value: values.trace }));
@@ -100,10 +104,5 @@ async function showLesson(index: number, ctx: LessonContext): Promise<void> {
   ctx.say('');
   await lesson.run(ctx);
 }
-
-// Ctrl-C in class must not leave a server (or a lesson's faulty one) behind.
-closeOnSignals(async () => {
-  for (const server of liveServers) server.kill('SIGKILL');
-});
 
 await command(spec, main);

@@ -34,4 +34,5 @@ export const spec = {
     zh: '例如：\n  pnpm demo:stdio --trace off            只输出文章里的两行\n  pnpm demo:stdio --lesson no-newline    重演第一个常见错误',
     en: "For example:\n  pnpm demo:stdio --trace off            only the article's two lines\n  pnpm demo:stdio --lesson no-newline    replay the first pitfall",
   },
+  ctrlC: 'key',
 } as const satisfies CommandSpec<OptionSpecs>;

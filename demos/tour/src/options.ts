@@ -74,6 +74,7 @@ export const spec = {
     zh: 'JSON 报告的结构见 demos/tour/schema/tour-report.schema.json。例如：\n  pnpm demo --json --pace fast > tour.json',
     en: 'The JSON report is described by demos/tour/schema/tour-report.schema.json. For example:\n  pnpm demo --json --pace fast > tour.json',
   },
+  ctrlC: 'key',
 } as const satisfies CommandSpec<OptionSpecs>;
 
 export const errors = bilingualMessages({

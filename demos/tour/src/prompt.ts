@@ -1,4 +1,5 @@
 import { createInterface, type Interface } from 'node:readline';
+import { interrupt, type Keys } from '@memos-kit/terminal';
 
 export type Answer = 'continue' | 'quit';
 
@@ -8,21 +9,24 @@ interface Input extends NodeJS.ReadableStream {
 }
 
 /**
- * The pause between steps for a class. On a terminal one key is enough (Enter, space, q); from a pipe a line
- * is read (empty continues, q quits), and the end of input quits, so a closed pipe can never hang the tour.
+ * The pause between steps for a class. On a terminal one key is enough (Enter, space, q), asked of the
+ * command's keys when it reads them; from a pipe a line is read (empty continues, q quits), and the end of
+ * input quits, so a closed pipe can never hang the tour.
  */
 export class Prompt {
   readonly #input: Input;
+  readonly #keys: Keys | undefined;
   readonly #raw: boolean;
   #lines: Interface | undefined;
   readonly #queued: string[] = [];
   #waiting: ((line: string | null) => void) | undefined;
   #ended = false;
 
-  constructor(input: Input) {
+  constructor(input: Input, keys?: Keys) {
     this.#input = input;
-    this.#raw = Boolean(input.isTTY && input.setRawMode);
-    if (!this.#raw) {
+    this.#keys = keys;
+    this.#raw = !keys && Boolean(input.isTTY && input.setRawMode);
+    if (!keys && !this.#raw) {
       this.#lines = createInterface({ input, terminal: false });
       this.#lines.on('line', (line) => this.#deliver(line));
       this.#lines.on('close', () => {
@@ -40,6 +44,7 @@ export class Prompt {
   }
 
   ask(signal: AbortSignal): Promise<Answer> {
+    if (this.#keys) return this.#askKeys(this.#keys, signal);
     if (signal.aborted) return Promise.reject(signal.reason);
     return new Promise<Answer>((resolve, reject) => {
       const onAbort = () => {
@@ -52,8 +57,8 @@ export class Prompt {
       };
       const onKey = (key: Buffer | string) => {
         const text = key.toString();
-        // Raw mode swallows Ctrl-C, so it is turned back into the signal the rest of the tour listens for.
-        if (text === '\u0003') process.kill(process.pid, 'SIGINT');
+        // Raw mode swallows Ctrl-C, so it is turned back into the SIGINT the tour stops on.
+        if (text === '\u0003') interrupt();
         else if (text === 'q' || text === 'Q') finish('quit');
         else if (text === '\r' || text === '\n' || text === ' ') finish('continue');
       };
@@ -81,7 +86,18 @@ export class Prompt {
     });
   }
 
+  /** Other keys wait on; Ctrl-C never arrives here, the keys turn it into the signal the tour stops on. */
+  async #askKeys(keys: Keys, signal: AbortSignal): Promise<Answer> {
+    for (;;) {
+      const key = await keys.next(signal);
+      if (key === 'q' || key === 'Q') return 'quit';
+      if (key === '\r' || key === '\n' || key === ' ') return 'continue';
+    }
+  }
+
   close(): void {
+    // The command's keys stay: Ctrl-C is read as a key until the process ends.
+    if (this.#keys) return;
     this.#lines?.close();
     if (this.#raw) this.#input.setRawMode?.(false);
     this.#input.pause();

@@ -1,4 +1,4 @@
-import { createPaint, type Lang, stepMessages, UsageError } from '@memos-kit/terminal';
+import { createPaint, type Keys, type Lang, stepMessages, UsageError } from '@memos-kit/terminal';
 import { loadManifest } from '@memos-kit/wire';
 import type { ExchangeContext, HttpExchangeRecord } from './exchanges.ts';
 import { t } from './i18n.ts';
@@ -16,6 +16,8 @@ export interface TourIO {
   width: number;
   /** Where --interactive reads Enter and q from. */
   input?: NodeJS.ReadableStream & { isTTY?: boolean; setRawMode?(mode: boolean): unknown };
+  /** The terminal's keys, when the command reads them (then --interactive asks them for Enter and q). */
+  keys?: Keys;
 }
 
 export interface TourOutcome {
@@ -23,7 +25,7 @@ export interface TourOutcome {
   report?: TourReport;
 }
 
-/** Thrown through the tour when Ctrl-C arrives, so every await unwinds into the one cleanup below. */
+/** Thrown through the tour when Ctrl-C or SIGTERM arrives, so every await unwinds into the one cleanup below. */
 export class Interrupted extends Error {
   override name = 'Interrupted';
 }
@@ -89,7 +91,7 @@ export async function runTour(options: TourOptions, io: TourIO, signal: AbortSig
     },
     options.replay,
   );
-  const prompt = options.interactive && io.input ? new Prompt(io.input) : undefined;
+  const prompt = options.interactive && io.input ? new Prompt(io.input, io.keys) : undefined;
   const ctx: ExchangeContext = { resources, signal, view };
   const records: StepRecord[] = [];
   let outcome: 'done' | 'quit' | 'interrupted' = 'done';
@@ -129,10 +131,8 @@ export async function runTour(options: TourOptions, io: TourIO, signal: AbortSig
     await resources.close();
   }
 
-  if (outcome === 'interrupted') {
-    io.write(`\n${t(lang, 'interrupted')}\n`);
-    return { exitCode: 130 };
-  }
+  // Whoever interrupted says so (command() prints "Stopped (Ctrl-C)"); 130 is what a shell reports for Ctrl-C.
+  if (outcome === 'interrupted') return { exitCode: 130 };
   const failed = records.filter((r) => !r.matches).map((r) => r.number);
   const report: TourReport = {
     $schema: reportSchemaUrl,

@@ -135,6 +135,7 @@ export const serveCommand = {
     en: 'One process, one port: the Memos REST API under /api/v1 and its MCP adapter at POST /mcp (2026-07-28).',
   },
   options,
+  ctrlC: 'key',
 } satisfies CommandSpec<typeof options>;
 
 const stdioOptions = {

@@ -2,7 +2,7 @@
 import { networkInterfaces } from 'node:os';
 import { bannerWords, datasetCounts, listenProblem, tokenTable, tryRequest } from '@memos-kit/memos-rest/cli';
 import { closeOnSignals } from '@memos-kit/process';
-import { command, type Lang, type Paint, table, wrapText } from '@memos-kit/terminal';
+import { command, type Lang, type Paint, stopCause, table, wrapText } from '@memos-kit/terminal';
 import {
   allOperationsWarning,
   type CliOptions,
@@ -123,9 +123,9 @@ await command(serveCommand, async ({ values, lang, paint, width }) => {
   if (record !== undefined)
     process.stdout.write(`  ${paint('dim', cliWords.t(lang, 'recording', { file: record }))}\n`);
   const rest = bannerWords(lang);
+  // command() says "stopped" once this is done.
   closeOnSignals(async (signal) => {
-    process.stdout.write(`\n${rest('stopping', { signal, seconds: GRACE_MS / 1000 })}\n`);
+    process.stdout.write(`\n${rest('stopping', { signal: stopCause(signal), seconds: GRACE_MS / 1000 })}\n`);
     await server.close({ graceMs: GRACE_MS });
-    process.stdout.write(`${rest('stopped')}\n`);
   });
 });

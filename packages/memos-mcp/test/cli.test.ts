@@ -118,8 +118,8 @@ describe('pnpm serve', () => {
     expect(((await mcp.json()) as { result: { tools: unknown[] } }).result.tools).toHaveLength(20);
     const exit = await child.stop({ signal: 'SIGTERM', graceMs: 10_000 });
     expect(exit.code).toBe(143);
-    expect(child.stdout()).toMatch(/收到 SIGTERM：不再接受新连接，最多等 4 秒/);
-    expect(child.stdout()).toMatch(/\n已停止\n$/);
+    expect(child.stdout()).toMatch(/\nSIGTERM：不再接受新连接，最多等 4 秒/);
+    expect(child.stderr()).toBe('已停止（SIGTERM）\n');
   }, 30_000);
 
   it('says in one line when the port is taken', async () => {

@@ -71,6 +71,7 @@ export const restServeCommand = {
     en: 'The mock Memos v0.30.0 REST API (REST only; pnpm serve at the root adds the MCP adapter).',
   },
   options: restOptions,
+  ctrlC: 'key',
 } satisfies CommandSpec<typeof restOptions>;
 
 /** `--wire`, checked. */

@@ -1,6 +1,6 @@
 // `pnpm --filter @memos-kit/memos-rest serve`: the mock Memos REST API alone, on 127.0.0.1:5230.
 import { closeOnSignals, listen } from '@memos-kit/process';
-import { command } from '@memos-kit/terminal';
+import { command, stopCause } from '@memos-kit/terminal';
 import {
   bannerWords,
   formatBanner,
@@ -26,10 +26,11 @@ await command(restServeCommand, async ({ values, lang, paint }) => {
   process.stdout.write(
     `${formatBanner({ url: server.url, dataset: settings.dataset, wire, store, paint, lang })}\n`,
   );
+  // command() says "stopped" once this is done.
   closeOnSignals(async (signal) => {
     const seconds = GRACE_MS / 1000;
-    process.stdout.write(`\n${say('stopping', { signal, seconds })}\n`);
+    process.stdout.write(`\n${say('stopping', { signal: stopCause(signal), seconds })}\n`);
     const { cutShort } = await server.close({ graceMs: GRACE_MS });
-    process.stdout.write(`${say(cutShort ? 'stoppedCutShort' : 'stopped', { seconds })}\n`);
+    if (cutShort) process.stdout.write(`${say('cutShort', { seconds })}\n`);
   });
 });

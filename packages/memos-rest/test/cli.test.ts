@@ -159,7 +159,7 @@ describe('pnpm serve', () => {
     // 128 + 15, as a shell reports a process ended by SIGTERM, after it said what it was doing.
     expect(exit.code).toBe(143);
     expect(child.stdout()).toMatch(/SIGTERM: no new connections; waiting up to 3 s/);
-    expect(child.stdout()).toMatch(/\nstopped\n$/);
+    expect(child.stderr()).toBe('Stopped (SIGTERM)\n');
   }, 20_000);
 
   it('says in one line when it cannot start, in Chinese by default', async () => {

@@ -76,6 +76,7 @@ const spec = {
     zh: '例如：\n  pnpm serve --record session.jsonl\n  pnpm replay session.jsonl --port 5231\n  pnpm replay session.jsonl --export har --out session.har\n  pnpm replay session.jsonl --export mermaid\n  pnpm replay fixtures --export jsonl --out article.jsonl',
     en: 'For example:\n  pnpm serve --record session.jsonl\n  pnpm replay session.jsonl --port 5231\n  pnpm replay session.jsonl --export har --out session.har\n  pnpm replay session.jsonl --export mermaid\n  pnpm replay fixtures --export jsonl --out article.jsonl',
   },
+  ctrlC: 'key',
 } satisfies CommandSpec<typeof options>;
 
 export const replayWords = bilingualMessages(pairs);
@@ -118,7 +119,7 @@ async function exported(recording: Recording, format: ExportFormat): Promise<str
   return (await import('./writer.ts')).toJsonl(recording.all);
 }
 
-await command(spec, async ({ values, positionals, lang, paint }) => {
+await command(spec, async ({ values, positionals, lang, paint, keys }) => {
   const say = replayWords.in(lang);
   const [source] = positionals;
   if (source === undefined) throw new UsageError(say('needSource'));
@@ -154,6 +155,8 @@ await command(spec, async ({ values, positionals, lang, paint }) => {
     // stdout is the MCP channel: everything a person reads goes to stderr.
     const log = (line: string) => process.stderr.write(`replay: ${line}\n`);
     process.stderr.write(`${say('stdioReady', { source, count: index.count('stdio') })}\n`);
+    // stdin carries the requests (typed, on a terminal): it is not the command's to read keys from.
+    keys?.release();
     await replayStdio(recording, process.stdin, process.stdout, { pace, log });
     return 0;
   }
@@ -179,9 +182,9 @@ await command(spec, async ({ values, positionals, lang, paint }) => {
       '',
     ].join('\n'),
   );
+  // command() says "stopped" once this is done.
   closeOnSignals(async () => {
     await running.close({ graceMs: 1000 });
-    process.stdout.write(`${say('stopped')}\n`);
   });
   return undefined;
 });

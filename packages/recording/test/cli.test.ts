@@ -77,7 +77,7 @@ describe('pnpm replay', () => {
     } finally {
       // 143: stopped by SIGTERM, as a shell reports it, after draining.
       expect((await server.stop()).code).toBe(143);
-      expect(server.stdout()).toContain('Replay stopped.');
+      expect(server.stderr()).toBe('Stopped (SIGTERM)\n');
     }
   });
 });

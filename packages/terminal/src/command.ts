@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { closeOnSignals, type StopSignal } from '@memos-kit/process';
 import { colourWanted, createPaint, type Paint } from './colour.ts';
 import { type Bilingual, defaultLang, isLang, LANG_ENV, type Lang } from './i18n.ts';
+import { Keys } from './keys.ts';
 import { quietOnClosedPipe } from './pipe.ts';
 import { table, terminalWidth, wrapText } from './width.ts';
 
@@ -29,6 +31,12 @@ export interface CommandSpec<O extends OptionSpecs> {
   positionals?: boolean;
   /** Lines printed under the options, e.g. examples. */
   epilogue?: Bilingual;
+  /**
+   * 'key' for a command that does not read its stdin (a demo, an HTTP server): on a terminal, Ctrl-C is read
+   * as a key and stops this process alone, so pnpm does not report the stop as a failure (see keys.ts). The
+   * default, 'signal', leaves Ctrl-C to the terminal, for a command whose stdin carries data or typing.
+   */
+  ctrlC?: 'key' | 'signal';
 }
 
 type ValueOf<S extends OptionSpec> = S['type'] extends 'boolean'
@@ -50,6 +58,11 @@ export interface ParsedCommand<O extends OptionSpecs> {
   paint: Paint;
   /** Columns a line may take (the terminal's, or 100 when piped). */
   width: number;
+  /**
+   * The terminal's keys, read by `command()` for a spec with `ctrlC: 'key'` when stdin and stdout are a
+   * terminal: a pause that waits for a key asks them; a mode that reads typing releases them first.
+   */
+  keys?: Keys;
 }
 
 export type CommandOutcome<O extends OptionSpecs> =
@@ -87,7 +100,13 @@ const words = {
   optionsWord: { zh: '[选项]', en: '[options]' },
   seeHelp: { zh: '查看用法：{name} --help', en: 'See {name} --help' },
   badLang: { zh: '--lang 只能是 zh 或 en，而不是 "{value}"', en: '--lang must be zh or en, not "{value}"' },
+  stopped: { zh: '已停止（{how}）', en: 'Stopped ({how})' },
 } satisfies Record<string, Bilingual>;
+
+/** How a stop is named to a person: SIGINT is what Ctrl-C sends. */
+export function stopCause(signal: StopSignal): string {
+  return signal === 'SIGINT' ? 'Ctrl-C' : signal;
+}
 
 /** The kit's version, read from the workspace's package.json when a command is asked for it. */
 export function kitVersion(): string {
@@ -233,7 +252,9 @@ export async function runCommand(
 
 /**
  * Parses, answers `--help`/`--version`, and hands the rest to `main`, inside `runCommand`: the whole
- * life of a command of the kit in one call.
+ * life of a command of the kit in one call. Stopped by Ctrl-C or SIGTERM, a command closes what it
+ * registered with `closeOnSignals` and then says so in one line on stderr ("Stopped (Ctrl-C)"), whatever
+ * stdout carries.
  */
 export function command<O extends OptionSpecs>(
   spec: CommandSpec<O>,
@@ -248,7 +269,12 @@ export function command<O extends OptionSpecs>(
         process.stdout.write(`${outcome.text}\n`);
         return 0;
       }
-      return main(outcome);
+      // Registered first, so it runs last: after what main registers has closed.
+      closeOnSignals((signal) => {
+        process.stderr.write(`${words.stopped[outcome.lang].replace('{how}', stopCause(signal))}\n`);
+      });
+      const keys = spec.ctrlC === 'key' ? Keys.read() : undefined;
+      return main(keys ? { ...outcome, keys } : outcome);
     },
     argv,
   );

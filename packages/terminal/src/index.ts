@@ -14,6 +14,7 @@ export {
   PROTOCOL_VERSION,
   parseCommand,
   runCommand,
+  stopCause,
   UsageError,
 } from './command.ts';
 export {
@@ -31,8 +32,10 @@ export {
   type Messages,
   type Vars,
 } from './i18n.ts';
+export { interrupt, Keys } from './keys.ts';
 export { quietOnClosedPipe } from './pipe.ts';
 export { chosenStep, type ListedStep, stepList, stepMessages, stepOptions } from './steps.ts';
+export { TypedLines } from './typed-lines.ts';
 export {
   PIPED_WIDTH,
   padStartToWidth,

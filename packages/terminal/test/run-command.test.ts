@@ -24,6 +24,23 @@ describe('runCommand', () => {
     expect(run.stderr).toBe('demo:fixture: fetch failed (connect ECONNREFUSED 127.0.0.1:9)\n');
   });
 
+  it.each([
+    ['SIGINT', [], 0, '已停止（Ctrl-C）\n'],
+    ['SIGINT', ['--lang', 'en'], 0, 'Stopped (Ctrl-C)\n'],
+    ['SIGTERM', ['--lang', 'en'], 143, 'Stopped (SIGTERM)\n'],
+  ] as const)(
+    'stopped by %s %j, closes what it started, then says so in one line on stderr',
+    async (signal, args, code, said) => {
+      const entry = startEntry(cli, { args: ['--serve', ...args], env: { KIT_LANG: '' } });
+      await entry.waitFor(/serving\n/);
+      entry.child.kill(signal);
+      // 0 after Ctrl-C: a stop its user asked for is no failure, and pnpm reports any other status as one.
+      expect((await entry.exited).code).toBe(code);
+      expect(entry.stdout()).toBe(`serving\nclosing on ${signal}\nclosed\n`);
+      expect(entry.stderr()).toBe(said);
+    },
+  );
+
   it('ends quietly when the reader closes the pipe (pnpm demo | head)', async () => {
     const entry = startEntry(cli, { args: ['--lines', '100000'], stdin: 'ignore' });
     // Like `head`: read a little, then close our end while the command is still writing.

@@ -5,6 +5,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadFixture } from '@memos-kit/wire';
 
 export const root = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -19,7 +20,7 @@ export const rootScripts: Record<string, string> = (
  * else the `pnpm` on PATH. pnpm 12 is a native executable, so neither a shell nor a `.cmd` is involved;
  * an older pnpm installed as a JavaScript file runs under this Node.
  */
-function pnpmCommand(): { file: string; prefix: string[] } {
+export function pnpmCommand(): { file: string; prefix: string[] } {
   const execPath = process.env.npm_execpath;
   if (execPath && basename(execPath).startsWith('pnpm')) {
     return /\.[cm]?js$/.test(execPath)
@@ -30,7 +31,7 @@ function pnpmCommand(): { file: string; prefix: string[] } {
 }
 
 /** What a terminal would show: no TTY, no colour forced either way, no session language, no opt-in real model. */
-const plainEnv = (): NodeJS.ProcessEnv => {
+export const plainEnv = (): NodeJS.ProcessEnv => {
   const env = { ...process.env };
   for (const name of ['FORCE_COLOR', 'NO_COLOR', 'KIT_LANG', 'COLUMNS', 'KIT_MODEL_URL']) delete env[name];
   return env;
@@ -142,4 +143,13 @@ export async function runScript(
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * `pnpm serve` for the article's SSE call at the article's pace (progress at 1 s, the result at 3 s), on a
+ * free port: a request that is in flight long enough to stop the server in the middle of it.
+ */
+export function sseServe() {
+  const fixture = loadFixture('sse-progress');
+  return { fixture, args: ['--port', '0', '--dataset', fixture.entry.dataset, '--pace', 'article'] };
 }

@@ -3,9 +3,9 @@
 // parent is gone, drain what is in flight and stop: no server left on the port, no answer cut short.
 import { readdirSync, readFileSync } from 'node:fs';
 import { processIsGone } from '@memos-kit/process';
-import { loadFixture, replayHttpFixture } from '@memos-kit/wire';
+import { replayHttpFixture } from '@memos-kit/wire';
 import { describe, expect, it } from 'vitest';
-import { startScript } from './pnpm.ts';
+import { sseServe, startScript } from './pnpm.ts';
 
 /** Every process below `pid` (Linux `/proc`, where CI runs), found by walking parent ids. */
 function descendantsOf(pid: number): number[] {
@@ -33,15 +33,8 @@ function descendantsOf(pid: number): number[] {
 
 describe.skipIf(process.platform !== 'linux')('SIGTERM to the pnpm serve process alone', () => {
   it('stops the whole tree within 5 s, after the in-flight SSE call has its result', async () => {
-    const fixture = loadFixture('sse-progress');
-    const server = startScript('serve', [
-      '--port',
-      '0',
-      '--dataset',
-      fixture.entry.dataset,
-      '--pace',
-      'article',
-    ]);
+    const { fixture, args } = sseServe();
+    const server = startScript('serve', args);
     try {
       const banner = await server.waitFor(/http:\/\/127\.0\.0\.1:\d+/);
       const url = /http:\/\/127\.0\.0\.1:\d+/.exec(banner)?.[0] ?? '';
@@ -71,9 +64,9 @@ describe.skipIf(process.platform !== 'linux')('SIGTERM to the pnpm serve process
         tree.filter((pid) => !processIsGone(pid)),
         'processes still running 5 s after',
       ).toEqual([]);
-      // The log says what happened: the signal, the call it let finish, the stop.
-      const log = server.stdout();
-      expect(log).toMatch(/SIGTERM[\s\S]*tools\/call memo_list_memos[\s\S]*已停止/);
+      // The log says what happened: the signal, the call it let finish; then the stop, in one line on stderr.
+      expect(server.stdout()).toMatch(/SIGTERM[\s\S]*tools\/call memo_list_memos/);
+      expect(server.stderr()).toContain('已停止（SIGTERM）');
     } finally {
       await server.interrupt(1_000);
     }

@@ -1,4 +1,4 @@
-import { createInterface } from 'node:readline';
+import { type Keys, TypedLines } from '@memos-kit/terminal';
 import { LinksClient, type MenuItem } from '../client/links-client.ts';
 import { TOOL_FOR_ACTION } from '../orders/mcp.ts';
 import { orderPath } from '../orders/representation.ts';
@@ -16,7 +16,10 @@ const TOOLS = ['order_get', ...ORDER_ACTIONS.map((action) => TOOL_FOR_ACTION[act
  * the MCP menu is the fixed tools/list. Buttons from earlier pages stay pressable under
  * "old tab", so the 409 can be provoked on purpose.
  */
-export async function runInteractive(context: DemoContext, input = process.stdin): Promise<void> {
+export async function runInteractive(
+  context: DemoContext,
+  { input = process.stdin, keys }: { input?: NodeJS.ReadStream; keys?: Keys | undefined } = {},
+): Promise<void> {
   const { printer, say, server } = context;
   const texts = { noButtons: say('noButtons'), unknownLink: say('unknownLink'), oldTab: say('oldTab') };
   const client = new LinksClient(new URL(orderPath(ARTICLE_ORDER.id), server.url), (exchange) =>
@@ -27,18 +30,10 @@ export async function runInteractive(context: DemoContext, input = process.stdin
     if (mode === 'mcp') printMcpExchange(printer, exchange);
   });
   const seen = new Map<string, MenuItem>();
-  const rl = createInterface({ input, terminal: false });
-  // The iterator buffers lines, so answers piped in ahead of the prompts are not lost.
-  const lines = rl[Symbol.asyncIterator]();
+  const lines = new TypedLines({ input, output: process.stdout, keys });
 
-  const ask = async (): Promise<string | undefined> => {
-    printer.prompt(`${say('prompt')} (r n m h q) > `);
-    const next = await lines.next();
-    const answer = next.done ? undefined : String(next.value).trim().toLowerCase();
-    // Piped answers are not echoed by a terminal; print them so a transcript reads like a session.
-    if (!input.isTTY) printer.line(answer ?? '');
-    return answer;
-  };
+  const ask = async (): Promise<string | undefined> =>
+    (await lines.ask(printer.paint('bold', `${say('prompt')} (r n m h q) > `)))?.trim().toLowerCase();
 
   /** The HAL buttons: current links first, then buttons still open on an older page. */
   const halButtons = (): MenuItem[] => {
@@ -91,7 +86,7 @@ export async function runInteractive(context: DemoContext, input = process.stdin
       }
     }
   } finally {
-    rl.close();
+    lines.close();
     await session.close();
   }
 }

@@ -21,6 +21,7 @@ export const demoSpec = {
     zh: '例如：\n  pnpm demo:hateoas --lang en          英文旁白\n  pnpm demo:hateoas --list             列出各步骤\n  pnpm demo:hateoas --step N           只看第 N 步（编号见 --list）\n  pnpm demo:hateoas --interactive      课堂上自己操作',
     en: 'For example:\n  pnpm demo:hateoas --lang en          narration in English\n  pnpm demo:hateoas --list             list the steps\n  pnpm demo:hateoas --step N           step N alone (numbers from --list)\n  pnpm demo:hateoas --interactive      drive it yourself in class',
   },
+  ctrlC: 'key',
 } as const satisfies CommandSpec<OptionSpecs>;
 
 /** `serve` takes its port as a word, as `curl` users in class expect: `serve 5240`. */
@@ -35,4 +36,5 @@ export const serveSpec = {
     en: `Serves the orders alone (HAL and MCP), for curl -i in class. port is a number, 0 for any free port; default ${DEFAULT_SERVE_PORT}.`,
   },
   options: {},
+  ctrlC: 'key',
 } as const satisfies CommandSpec<OptionSpecs>;

@@ -33,10 +33,6 @@ export class Printer {
     if (!this.quiet) this.write(`${text}\n`);
   }
 
-  prompt(text: string): void {
-    if (!this.quiet) this.write(this.paint('bold', text));
-  }
-
   title(text: string): void {
     this.line(this.paint(['bold', 'underline'], text));
   }
