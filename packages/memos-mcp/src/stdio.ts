@@ -4,6 +4,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { sampleToken } from '@memos-kit/memos-rest/cli';
 import { DEFAULT_DATASET } from '@memos-kit/memos-rest/light';
+import { closeOnSignals } from '@memos-kit/process';
 import { command } from '@memos-kit/terminal';
 import {
   adapterSettings,
@@ -16,6 +17,8 @@ import {
 
 /** How long a request waiting on stdin at the spawn has to be answered before the adapter is made. */
 const STARTUP_GRACE_MS = 100;
+/** How long calls in flight get on Ctrl-C or SIGTERM, as `pnpm serve` gives them. */
+const GRACE_MS = 4_000;
 
 // The log prefix tells these lines from a host's own when both write to one terminal.
 const writeLog = (line: string) => process.stderr.write(`memos-mcp: ${line}\n`);
@@ -66,6 +69,8 @@ await command(stdioCommand, async ({ values, lang }) => {
         );
   if (record !== undefined) log(say('recording', { file: record }));
   const transport = new LineTransport(pipes.input, pipes.output);
+  // Calls in flight get their answers before command() says it stopped.
+  closeOnSignals(() => transport.drain(GRACE_MS));
   const adapter =
     eagerAdapter ?? Promise.race([transport.firstSent, delay(STARTUP_GRACE_MS)]).then(makeAdapter);
   // Without one, the in-process mock's own data says which token its host signs in with.

@@ -14,6 +14,15 @@ afterEach(async () => {
   await Promise.all(started.splice(0).map((server) => server.stop()));
 });
 
+/** A call the article's pace makes slow, since it asks for progress: progress at 1 s, the result at 3 s. */
+const slowCall = (id: string) =>
+  JSON.stringify({
+    jsonrpc: '2.0',
+    id,
+    method: 'tools/call',
+    params: { name: 'memo_list_memos', arguments: {}, _meta: envelope({ progressToken: 'p' }) },
+  });
+
 describe('pnpm mcp:stdio', () => {
   it('answers the article request line of fixtures/08-stdio, rejects a request without the envelope, honours notifications/cancelled', async () => {
     const fixture = loadFixture('stdio-tools-call');
@@ -32,15 +41,8 @@ describe('pnpm mcp:stdio', () => {
     );
     expect(JSON.parse(await server.response('ok')).result.tools).toHaveLength(20);
 
-    // A slow call (progress at 1 s, result at 3 s), cancelled after its progress: no response may follow.
-    server.write(
-      JSON.stringify({
-        jsonrpc: '2.0',
-        id: 'slow',
-        method: 'tools/call',
-        params: { name: 'memo_list_memos', arguments: {}, _meta: envelope({ progressToken: 'p' }) },
-      }),
-    );
+    // A slow call, cancelled after its progress: no response may follow.
+    server.write(slowCall('slow'));
     await server.next((message) => message.method === 'notifications/progress');
     server.write(
       JSON.stringify({
@@ -99,6 +101,23 @@ describe('pnpm mcp:stdio', () => {
     for (const line of server.lines) expect(JSON.parse(line).jsonrpc).toBe('2.0');
     expect(server.stderr).toContain('serving 20 tools over stdio');
   });
+
+  it.each([
+    ['SIGINT', 0, 'Stopped (Ctrl-C)'],
+    ['SIGTERM', 143, 'Stopped (SIGTERM)'],
+  ] as const)(
+    'on %s, answers the call in flight before it stops, as at the end of input',
+    async (signal, code, said) => {
+      const server = startStdio(['--dataset', 'empty', '--pace', 'article', '--lang', 'en']);
+      // The signal comes between the progress and the result.
+      server.write(slowCall('slow'));
+      await server.next((message) => message.method === 'notifications/progress');
+      server.signal(signal);
+      expect(await server.exited).toBe(code);
+      expect(JSON.parse(await server.response('slow')).result.structuredContent).toEqual({ memos: [] });
+      expect(server.stderr.trimEnd().split('\n').at(-1)).toBe(said);
+    },
+  );
 
   it('checks the envelope version of every request, also after the first one was served', async () => {
     const server = startStdio(['--dataset', 'empty']);

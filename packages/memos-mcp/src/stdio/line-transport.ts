@@ -51,6 +51,11 @@ export class LineTransport implements Transport {
   private readonly pending = new Set<RequestId>();
   private inputEnded = false;
   private closed = false;
+  private whenClosed: (() => void) | undefined;
+  /** Resolves once the transport has closed: input ended and every request read was answered. */
+  private readonly closedPromise = new Promise<void>((resolve) => {
+    this.whenClosed = resolve;
+  });
   /**
    * Set by a legacy `initialize` before any 2026-07-28 request other than `server/discover` (the connection then
    * speaks 2025-11-25), or by the first such request.
@@ -136,6 +141,30 @@ export class LineTransport implements Transport {
     if (this.closed) return;
     this.closed = true;
     this.onclose?.();
+    this.whenClosed?.();
+  }
+
+  /**
+   * How the server stops on Ctrl-C or SIGTERM: no more lines are read (a line cut off mid-way is dropped),
+   * and the transport closes once every request already read has been answered, as at the end of input,
+   * or after `graceMs`, whichever comes first.
+   */
+  async drain(graceMs: number): Promise<void> {
+    this.input.pause();
+    this.input.removeAllListeners('data');
+    this.buffered = [];
+    this.bufferedBytes = 0;
+    this.inputEnded = true;
+    this.closeWhenIdle();
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      this.closedPromise,
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, graceMs);
+      }),
+    ]);
+    clearTimeout(timer);
+    await this.close();
   }
 
   private receive(line: Buffer): void {

@@ -51,6 +51,11 @@ export class StdioServer {
     this.running.child.stdin?.end();
   }
 
+  /** Ctrl-C (SIGINT) or SIGTERM, to the server alone. */
+  signal(signal: 'SIGINT' | 'SIGTERM'): void {
+    this.running.child.kill(signal);
+  }
+
   /** The first stdout line (parsed) that satisfies the predicate, waiting for it if needed. */
   async next(predicate: (message: Record<string, unknown>) => boolean, timeoutMs = 10_000): Promise<string> {
     // A line that is not JSON fails the wait (stdout must carry MCP messages only), instead of throwing
