@@ -10,12 +10,28 @@ export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /** Outside git and wiped with node_modules: a bundle is a cache, never a source. */
 export const CACHE_DIR = join(ROOT, 'node_modules', '.cache', 'memos-kit-entries');
 /** Bumped when the way bundles are made changes, so every older bundle counts as stale. */
-const FORMAT = 4;
+const FORMAT = 5;
+/**
+ * What esbuild compiles for: the oldest Node the kit supports (the root package.json's `engines`), not the
+ * Node that happens to run. A bundle then depends only on its inputs, so every supported Node runs the same
+ * one: switching versions (`nvm use 26`) rebuilds nothing, and two versions at work in one checkout never
+ * replace each other's bundles while the other is still loading its chunks.
+ */
+const TARGET = targetOf(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).engines?.node);
 /**
  * Besides the sources a bundle was made from, these decide what it contains: the lockfile (a dependency
  * added or upgraded) and this file (how bundles are made).
  */
 const ALWAYS_INPUTS = ['pnpm-lock.yaml', relative(ROOT, fileURLToPath(import.meta.url))].map(slashed);
+
+/**
+ * `>=22.19` → `node22.19`; a range of another shape, or none, compiles for the running Node.
+ * @param {string | undefined} range
+ */
+function targetOf(range) {
+  const floor = /^>=\s*(\d+(?:\.\d+){0,2})$/.exec(range?.trim() ?? '')?.[1];
+  return `node${floor ?? process.versions.node}`;
+}
 
 /** @param {string} path */
 function slashed(path) {
@@ -44,7 +60,7 @@ function hashOf(path) {
 }
 
 /**
- * The bundle for `entryPath` if it was made in this checkout, by this Node, and every input it was made from
+ * The bundle for `entryPath` if it was made in this checkout, for `TARGET`, and every input it was made from
  * is unchanged; else undefined. An input counts
  * as unchanged when its size and mtime are as recorded, or, when only the mtime moved (a checkout, a
  * `touch`), when its content hash still matches. A missing or unreadable input makes the bundle stale.
@@ -60,8 +76,7 @@ export function freshBundle(entryPath) {
   }
   // A bundle holds absolute paths of the checkout it was made in (import.meta.url, packages it loads at run
   // time), so a checkout copied or moved elsewhere, node_modules and all, must not use it.
-  if (manifest.format !== FORMAT || manifest.node !== process.version || manifest.root !== ROOT)
-    return undefined;
+  if (manifest.format !== FORMAT || manifest.target !== TARGET || manifest.root !== ROOT) return undefined;
   /** @type {Array<[string, { size: number, mtimeMs: number, hash: string }]>} */
   const recordedInputs = Object.entries(manifest.inputs);
   for (const [path, recorded] of recordedInputs) {
@@ -148,7 +163,7 @@ export async function buildBundle(entryPath) {
     splitting: true,
     platform: 'node',
     format: 'esm',
-    target: `node${process.versions.node.split('.')[0]}`,
+    target: TARGET,
     write: false,
     metafile: true,
     logLevel: 'silent',
@@ -191,7 +206,7 @@ export async function buildBundle(entryPath) {
   }
   const manifest = {
     format: FORMAT,
-    node: process.version,
+    target: TARGET,
     root: ROOT,
     entry: slashed(relative(ROOT, entryPath)),
     bundle,

@@ -138,6 +138,18 @@ describe('node launch.mjs <entry.ts>', () => {
     expect(launch().stdout).toMatch(/^hello 6 \|/);
   });
 
+  it('is compiled for the oldest Node the kit supports, so any supported Node runs the same bundle', () => {
+    launch();
+    const manifest = JSON.parse(readFileSync(join(CACHE_DIR, `${keyOf(entry)}.json`), 'utf8')) as object;
+    const engines = (
+      JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { engines: { node: string } }
+    ).engines.node;
+    expect(engines).toMatch(/^>=\d+\.\d+/);
+    expect(manifest).toHaveProperty('target', `node${engines.slice(2)}`);
+    // Nothing in it names the Node that made it, which another version would take for a stale bundle.
+    expect(JSON.stringify(manifest)).not.toContain(process.versions.node);
+  });
+
   it('a bundle made in another checkout (the folder copied or moved, node_modules and all) is stale', () => {
     writeFileSync(greeting, "export const greeting: string = 'hello 6b';\n");
     expect(launch().stdout).toMatch(/^hello 6b \|/);
