@@ -22,6 +22,8 @@ export function entryArgs(entry: string | URL, args: readonly string[] = []): st
 export interface EntryOptions {
   args?: readonly string[];
   cwd?: string;
+  /** The Node binary to run: this one by default; another version's to try the kit under it. */
+  execPath?: string;
   /** Added to this process's environment. */
   env?: NodeJS.ProcessEnv;
   stdin?: 'pipe' | 'ignore' | 'inherit';
@@ -65,7 +67,7 @@ export function startNode(
 ): RunningEntry {
   const entry = options.label ?? nodeArgs.join(' ');
   const stdio: StdioOptions = [options.stdin ?? 'pipe', 'pipe', options.stderr ?? 'pipe'];
-  const child = spawn(process.execPath, [...nodeArgs], {
+  const child = spawn(options.execPath ?? process.execPath, [...nodeArgs], {
     ...(options.cwd ? { cwd: options.cwd } : {}),
     env: { ...process.env, ...options.env },
     stdio,

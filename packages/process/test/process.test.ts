@@ -1,5 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import {
@@ -9,6 +11,7 @@ import {
   portIsClosed,
   processIsGone,
   runEntry,
+  runNode,
   startEntry,
 } from '../src/index.ts';
 
@@ -40,6 +43,24 @@ describe('startEntry / runEntry', () => {
     const entry = startEntry(echo, { stdin: 'ignore' });
     await expect(entry.waitFor(/never printed/)).rejects.toThrow(/exited \(code 0\)[\s\S]*ready/);
   });
+
+  // How a test runs a tool under another Node version's binary.
+  it.skipIf(process.platform === 'win32')(
+    'runs the Node binary it is given instead of this one',
+    async () => {
+      const scratch = mkdtempSync(join(tmpdir(), 'process-exec-path-'));
+      try {
+        // Another name for this binary: the child's argv0 is the file it was started as.
+        const other = join(scratch, 'node');
+        symlinkSync(process.execPath, other);
+        const run = await runNode(['-p', 'process.argv0'], { execPath: other });
+        expect(run.code, run.stderr).toBe(0);
+        expect(run.stdout.trim()).toBe(other);
+      } finally {
+        rmSync(scratch, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('rejects a run that does not finish in time and kills it', async () => {
     await expect(runEntry(echo, { stdin: 'pipe', timeoutMs: 1500 })).rejects.toThrow(
