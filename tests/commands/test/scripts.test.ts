@@ -1,12 +1,11 @@
 // Every root script, run through pnpm as the README tells a student to, in a quick mode: servers start and
 // answer, demos end with 0 in both languages, the benchmarks run a tiny round. A script added to
 // package.json without a smoke test here, or a reason it needs none, fails the first test.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { listeningAddresses, portIsClosed } from '@memos-kit/process';
 import { stringWidth } from '@memos-kit/terminal';
 import { describe, expect, it } from 'vitest';
-import { type PnpmRun, root, rootScripts, runScript, startScript } from './pnpm.ts';
+import { serveAnswers, stdioAnswers } from './answers.ts';
+import { type PnpmRun, rootScripts, runScript, startScript } from './pnpm.ts';
 
 /** The commands a student types, each with the arguments that make it quick. */
 const demos: Record<string, string[]> = {
@@ -150,42 +149,7 @@ describe('pnpm run serve', () => {
   let banner = '';
 
   it('starts on a free port, answers its index, REST and MCP, and stops on Ctrl-C', async () => {
-    const server = startScript('serve', ['--port', '0', '--dataset', 'empty', '--lang', 'en']);
-    try {
-      banner = await server.waitFor(/http:\/\/127\.0\.0\.1:\d+[\s\S]*Bearer [\w-]+/);
-      const url = /http:\/\/127\.0\.0\.1:(\d+)/.exec(banner)?.[0] ?? '';
-      const token = /Bearer ([\w-]+)/.exec(banner)?.[1] ?? '';
-
-      const index = (await (await fetch(`${url}/`)).json()) as { tokens: { token: string }[] };
-      expect(index.tokens.map((entry) => entry.token)).toContain(token);
-
-      const rest = await fetch(`${url}/api/v1/memos?pageSize=1`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      expect(rest.status).toBe(200);
-      expect(await rest.json()).toEqual({ memos: [] });
-
-      const discover = readFileSync(join(root, 'fixtures/03-server-discover/request.http'), 'utf8');
-      const [head = '', body = ''] = discover.split(/\r?\n\r?\n/);
-      const headers = Object.fromEntries(
-        head
-          .split(/\r?\n/)
-          .slice(1)
-          .map((line) => line.split(/:\s*/, 2) as [string, string])
-          .filter(([name]) => name.toLowerCase() !== 'host'),
-      );
-      const mcp = await fetch(`${url}/mcp`, { method: 'POST', headers, body });
-      expect(mcp.status).toBe(200);
-      const answer = (await mcp.json()) as { id?: number; result?: { supportedVersions?: string[] } };
-      expect(answer.id).toBe(1);
-      expect(JSON.stringify(answer.result)).toContain('2026-07-28');
-
-      await server.interrupt();
-      const port = Number(new URL(url).port);
-      expect(await portIsClosed(port)).toBe(true);
-    } finally {
-      await server.interrupt(1_000);
-    }
+    banner = await serveAnswers();
   }, 60_000);
 
   it('prints a banner, piped, with no escape codes and no line over 100 columns', () => {
@@ -243,22 +207,7 @@ describe('pnpm run playground', () => {
 
 describe('pnpm run mcp:stdio', () => {
   it("answers the article's stdio request with the article's line, logs on stderr, ends when stdin ends", async () => {
-    const request = readFileSync(join(root, 'fixtures/08-stdio/request.jsonl'), 'utf8');
-    const expected = readFileSync(join(root, 'fixtures/08-stdio/response.jsonl'), 'utf8').trim();
-    const run = await runScript('mcp:stdio', ['--dataset', 'empty'], { input: request, timeoutMs: 60_000 });
-    expect(run.code, run.stderr).toBe(0);
-    // pnpm prints nothing on stdout for a script it runs, so every line there is the server's: MCP only.
-    const lines = run.stdout.split('\n').filter((line) => line.trim() !== '');
-    expect(lines.length).toBe(1);
-    // The article's Python writes `{"memos": []}` inside the text; the kit's JSON.stringify writes
-    // `{"memos":[]}`: the same JSON, so the text is compared parsed and the rest as it is.
-    type Line = { id: number; result: { content: { text: string }[]; structuredContent: unknown } };
-    const [got, want] = [JSON.parse(lines[0] ?? '') as Line, JSON.parse(expected) as Line];
-    expect(got.id).toBe(want.id);
-    expect(got.result.structuredContent).toEqual(want.result.structuredContent);
-    expect(got.result.content.map((item) => JSON.parse(item.text))).toEqual(
-      want.result.content.map((item) => JSON.parse(item.text)),
-    );
+    await stdioAnswers();
   }, 60_000);
 });
 
