@@ -67,7 +67,7 @@ function item(lang: Lang, key: string, state: ItemState, text: MessageKey, fix?:
 }
 
 export function nodeItem(lang: Lang, nodeVersion: string, root = repoRoot): PreflightItem {
-  const minimum = (manifest(root).engines?.node ?? '>=20.19').replace(/^>=\s*/, '');
+  const minimum = (manifest(root).engines?.node ?? '>=22.19').replace(/^>=\s*/, '');
   const vars = { version: nodeVersion.replace(/^v/, ''), minimum };
   return atLeast(nodeVersion, minimum)
     ? item(lang, 'node', 'ok', 'pfNodeOk', undefined, vars)

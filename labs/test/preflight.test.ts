@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listen, runEntry } from '@memos-kit/process';
@@ -15,7 +15,15 @@ import {
 import { makeWorkdir, type Workdir } from './support/workdir.ts';
 
 const CLI = join(labsDir, 'src', 'preflight.ts');
-const PNPM_AGENT = 'pnpm/12.4.2 npm/? node/v20.20.2 linux x64';
+const PNPM_AGENT = 'pnpm/12.4.2 npm/? node/v24.22.3 linux x64';
+/** The oldest Node the kit supports, `22.19` from the root package.json's `engines` (`>=22.19`). */
+const MINIMUM = (
+  JSON.parse(readFileSync(join(labsDir, '..', 'package.json'), 'utf8')) as { engines: { node: string } }
+).engines.node.replace(/^>=\s*/, '');
+const [major = 0, minor = 0] = MINIMUM.split('.').map(Number);
+/** The oldest version the kit supports, and one just below it. */
+const OLDEST = `${major}.${minor}.0`;
+const BELOW = `${major}.${minor - 1}.9`;
 
 describe('preflight items', () => {
   it('compares versions part by part', () => {
@@ -25,12 +33,13 @@ describe('preflight items', () => {
     expect(atLeast('18.20.4', '20.19')).toBe(false);
   });
 
-  it('fails an old Node with the fix', () => {
-    const old = nodeItem('en', '18.19.0');
+  it('fails a Node older than engines allows, with the fix, and passes the oldest it allows', () => {
+    expect(MINIMUM).toMatch(/^\d+\.[1-9]\d*$/);
+    const old = nodeItem('en', BELOW);
     expect(old.state).toBe('fail');
-    expect(old.text).toContain('18.19.0 is too old');
-    expect(old.fix).toContain('nvm install 22');
-    expect(nodeItem('en', process.versions.node).state).toBe('ok');
+    expect(old.text).toContain(`${BELOW} is too old (needs >= ${MINIMUM})`);
+    expect(old.fix).toContain('nvm install --lts');
+    expect(nodeItem('en', OLDEST).state).toBe('ok');
   });
 
   it('reads pnpm from the user agent pnpm gives a script', () => {
@@ -83,12 +92,17 @@ describe('pnpm preflight', () => {
   it('prints one line per item and exits 0 on a ready machine', async () => {
     const free = await listen(() => {});
     await free.close();
+    // The Node it names is the oldest the kit supports, whichever runs this test.
     const run = await runEntry(CLI, {
       args: ['--lang', 'en'],
-      env: { npm_config_user_agent: PNPM_AGENT, KIT_PREFLIGHT_PORTS: String(free.port) },
+      env: {
+        npm_config_user_agent: PNPM_AGENT,
+        KIT_PREFLIGHT_PORTS: String(free.port),
+        KIT_PREFLIGHT_NODE_VERSION: OLDEST,
+      },
     });
     expect(run.code, run.stdout).toBe(0);
-    expect(run.stdout).toMatch(/✓ Node \d+\.\d+\.\d+ \(needs >= 20\.19\)/);
+    expect(run.stdout).toContain(`✓ Node ${OLDEST} (needs >= ${MINIMUM})`);
     expect(run.stdout).toContain('✓ pnpm 12.4.2');
     expect(run.stdout).toContain(`✓ port ${free.port} is free`);
     expect(run.stdout).toMatch(/works offline/);
@@ -107,7 +121,9 @@ describe('pnpm preflight', () => {
         },
       });
       expect(run.code).toBe(1);
-      expect(run.stdout).toContain('✗ Node 18.19.0 is too old (needs >= 20.19) — fix: install Node 22 LTS');
+      expect(run.stdout).toContain(
+        `✗ Node 18.19.0 is too old (needs >= ${MINIMUM}) — fix: install a current Node LTS (at least ${MINIMUM})`,
+      );
       expect(run.stdout).toContain(`✗ port ${busy.port} is taken (EADDRINUSE) — fix:`);
       expect(run.stdout).toContain('2 items need fixing before class.');
     } finally {

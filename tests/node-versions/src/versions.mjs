@@ -1,0 +1,29 @@
+// The Node versions the kit is tested on. Plain JavaScript, so that a script can read them with nothing but
+// Node, before `pnpm install`.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/**
+ * The newest release of each Node line in long-term support (github.com/nodejs/Release, December 2026: 22 and 24
+ * in maintenance until 2027-04-30 and 2028-04-30, 26 active until 2029-04-30). Raise them as releases come out.
+ */
+export const LTS = ['22.23.5', '24.22.3', '26.12.1'];
+
+/** The oldest Node the kit supports: the root package.json's `engines` (`>=22.19`), as a version (22.19.0). */
+export const OLDEST = oldestOf(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).engines?.node);
+
+/** Every version the test runs the kit on, oldest first. */
+export const VERSIONS = [...new Set([OLDEST, ...LTS])];
+
+/**
+ * `>=22.19` → `22.19.0`.
+ * @param {unknown} range
+ */
+function oldestOf(range) {
+  const match = /^>=\s*(\d+)(?:\.(\d+))?(?:\.(\d+))?$/.exec(String(range ?? '').trim());
+  if (!match) throw new Error(`package.json engines.node is not of the form >=X.Y: ${String(range)}`);
+  return `${match[1]}.${match[2] ?? 0}.${match[3] ?? 0}`;
+}

@@ -1,0 +1,9 @@
+import { sharedModules, twoFilesAtATime } from '@memos-kit/tsconfig/vitest';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    ...sharedModules,
+    ...twoFilesAtATime,
+  },
+});
