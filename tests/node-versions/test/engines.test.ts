@@ -60,8 +60,12 @@ function section(file: string, heading: string): string {
   return rest.slice(0, rest.search(/\n#{2,3} /));
 }
 
-/** How each language says the minimum. */
-const says = { zh: `Node.js ${minimum} 或更新`, en: `Node.js ${minimum} or later` };
+const majors = LTS.map((version) => semver.major(version));
+/** How each language says the minimum, and names the LTS lines the tests run the kit on. */
+const says = {
+  zh: [`Node.js ${minimum} 或更新`, majors.join('、')],
+  en: [`Node.js ${minimum} or later`, `${majors.slice(0, -1).join(', ')} and ${majors.at(-1)}`],
+};
 
 /** Where a newcomer reads what to install. */
 const quickStarts = [
@@ -72,8 +76,9 @@ const quickStarts = [
 ] as const;
 
 describe.each(quickStarts)('%s, %s', (file, heading, lang) => {
-  it('names the minimum', () => {
-    expect(section(file, heading)).toContain(says[lang]);
+  it('names the minimum and the LTS lines the tests run the kit on', () => {
+    const text = section(file, heading);
+    for (const phrase of says[lang]) expect(text).toContain(phrase);
   });
 });
 
