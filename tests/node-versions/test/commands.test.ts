@@ -4,23 +4,13 @@
 // may print a Node warning (a deprecation, an experimental feature) in front of a class. The binaries come
 // from the npm registry (src/fetch.mjs); without them the test is skipped and says so, except where they
 // are required (KIT_REQUIRE_NODE_VERSIONS=1, as CI sets it).
-import { delimiter, dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { quickDemos, serveAnswers, stdioAnswers } from '@memos-kit/commands-test/answers';
 import { root, rootScripts, runPnpm, runScript } from '@memos-kit/commands-test/pnpm';
 import { buildBundle, freshBundle } from '@memos-kit/entry-bundle';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { binaryOf, VERSIONS } from '../src/versions.mjs';
-
-const required = process.env.KIT_REQUIRE_NODE_VERSIONS === '1';
-const missing = VERSIONS.filter((version) => binaryOf(version) === undefined);
-if (missing.length > 0 && !required) {
-  console.warn(
-    `Skipping the commands on Node ${missing.join(', ')}: not fetched here (node tests/node-versions/src/fetch.mjs fetches them from the npm registry).`,
-  );
-}
-
-/** `(node:1234) [DEP0040] DeprecationWarning: …`, `(node:1234) ExperimentalWarning: …`. */
-const NODE_WARNING = /^\(node:\d+\).*Warning.*$/m;
+import { VERSIONS } from '../src/versions.mjs';
+import { NODE_WARNING, nodeVersion } from './node.ts';
 
 const demos = Object.entries(quickDemos).map(([script, quick]) => ({
   script,
@@ -41,20 +31,9 @@ beforeAll(async () => {
 }, 180_000);
 
 describe.each(VERSIONS)('Node %s', (version) => {
-  const node = binaryOf(version);
-  /** The environment of a student whose `node` is this version. */
-  const env = { PATH: `${node ? dirname(node) : ''}${delimiter}${process.env.PATH ?? ''}` };
-  const runs = describe.skipIf(node === undefined && !required);
+  const { env, suite } = nodeVersion(version, 'the commands');
 
-  runs('through pnpm', () => {
-    beforeAll(() => {
-      if (node === undefined) {
-        throw new Error(
-          `Node ${version} is required here and not fetched: node tests/node-versions/src/fetch.mjs`,
-        );
-      }
-    });
-
+  suite('through pnpm', () => {
     it('is the node pnpm runs the scripts with', async () => {
       const run = await runPnpm(['exec', 'node', '--version'], { env });
       expect(run.stdout.trim()).toBe(`v${version}`);

@@ -109,7 +109,7 @@ function proseFiles(): string[] {
 
 /** "Node.js 22.19 or later", "Node 22.19 或更新", "needs Node ≥ 22.19": a sentence that states a minimum. */
 const MINIMUM_CLAIM =
-  /Node(?:\.js)?\s*(?:[≥>]=?\s*)?(\d+(?:\.\d+)*)\s*(?:or later|or newer|或更新|以上|及以上)|Node(?:\.js)?\s*[≥>]=?\s*(\d+(?:\.\d+)*)/g;
+  /Node(?:\.js)?\s*(?:[≥>]=?\s*)?(\d+(?:\.\d+)*)\s*(?:or later|or newer|and later|and newer|或更新|以上|及以上)|Node(?:\.js)?\s*[≥>]=?\s*(\d+(?:\.\d+)*)/g;
 
 describe('every page, README and lab that states a minimum Node', () => {
   it('states the one in engines', () => {
