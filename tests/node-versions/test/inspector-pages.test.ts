@@ -15,7 +15,7 @@ import { type EntryRun, listen, portIsClosed, runNode, startNode } from '@memos-
 import semver from 'semver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { LTS } from '../src/versions.mjs';
+import { NEWEST } from '../src/versions.mjs';
 import { NODE_WARNING, nodeVersion } from './node.ts';
 
 const NPX = 'npx @modelcontextprotocol/inspector';
@@ -97,7 +97,7 @@ describe('the Inspector pages', () => {
   });
 });
 
-const version = LTS.find((release) => semver.major(release) === 24) ?? '24';
+const version = NEWEST.find((release) => semver.major(release) === 24) ?? '24';
 const { node, env, suite } = nodeVersion(version, 'the Inspector pages');
 
 suite(`the Inspector pages' commands on Node ${version}`, () => {
