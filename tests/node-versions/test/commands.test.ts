@@ -1,9 +1,9 @@
 // What a class runs, on one release of each LTS line the kit supports (22.19, the oldest engines allows, and
-// the newest 24 and 26 when they were pinned): each demo in its quick mode, lab 1 checked on its solution, `pnpm serve` and `pnpm mcp:stdio`
-// answering, all through pnpm as a student types them, with that version's `node` first on PATH. Nothing
-// may print a Node warning (a deprecation, an experimental feature) in front of a class. The binaries come
-// from the npm registry (src/fetch.mjs); without them the test is skipped and says so, except where they
-// are required (KIT_REQUIRE_NODE_VERSIONS=1, as CI sets it).
+// the newest 24 and 26 when they were pinned): each demo in its quick mode, lab 1 checked on its solution,
+// `pnpm serve` and `pnpm mcp:stdio` answering, all through pnpm as a student types them, with that version's
+// `node` first on PATH. Nothing may print a Node warning (a deprecation, an experimental feature) in front of a
+// class. The binaries come from the npm registry (src/fetch.mjs); without them the test is skipped and says
+// so, except where they are required (KIT_REQUIRE_NODE_VERSIONS=1, as CI sets it).
 import { join } from 'node:path';
 import { quickDemos, serveAnswers, stdioAnswers } from '@memos-kit/commands-test/answers';
 import { root, rootScripts, runPnpm, runScript } from '@memos-kit/commands-test/pnpm';
