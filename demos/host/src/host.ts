@@ -13,7 +13,7 @@ import type {
   LanguageModelV4GenerateResult,
   LanguageModelV4Middleware,
 } from '@ai-sdk/provider';
-import { createAdapter } from '@memos-kit/memos-mcp';
+import { createAdapter, KIT_DESCRIPTIONS } from '@memos-kit/memos-mcp';
 import { entryArgs, listen } from '@memos-kit/process';
 import { PROTOCOL_VERSION, UsageError } from '@memos-kit/terminal';
 import { APICallError, generateText, isStepCount, wrapLanguageModel } from 'ai';
@@ -52,7 +52,7 @@ async function connect(settings: HostSettings, t: Say, onWire: WireListener): Pr
   if (settings.transport === 'stdio') {
     const inner = new StdioMCPTransport({
       command: process.execPath,
-      args: entryArgs(stdioServer, ['--dataset', settings.dataset]),
+      args: entryArgs(stdioServer, ['--dataset', settings.dataset, '--descriptions', settings.descriptions]),
       // The server's log lines would interleave with the steps; the wire is what this demo shows.
       stderr: 'ignore',
     });
@@ -62,7 +62,7 @@ async function connect(settings: HostSettings, t: Say, onWire: WireListener): Pr
       close: async () => {},
     };
   }
-  const adapter = await createAdapter({ dataset: settings.dataset });
+  const adapter = await createAdapter({ dataset: settings.dataset, descriptions: settings.descriptions });
   if (settings.describe) {
     const { tool, text } = settings.describe;
     const entry = adapter.catalog.find((candidate) => candidate.tool.name === tool);
@@ -102,6 +102,12 @@ export async function runHost(
   printer.prose(t('modelLine', { model: choice.description }), '');
   const connection = await connect(settings, t, (event) => printer.wire(event));
   printer.prose(t('serverLine', { where: connection.where }), '');
+  printer.prose(
+    settings.descriptions === 'kit'
+      ? t('descriptionsKit', { count: Object.keys(KIT_DESCRIPTIONS).length })
+      : t('descriptionsMemos'),
+    '',
+  );
   let client: MCPClient | undefined;
   try {
     printer.step(t('step0Label'), t('step0Title'));

@@ -1,5 +1,6 @@
 // `pnpm demo:host` as data: the help is made from this table, and the checks below turn mistakes into
 // usage errors (one line, exit 2) before anything starts.
+import type { DescriptionSource } from '@memos-kit/memos-mcp';
 import type { CommandSpec, Lang, OptionSpecs, OptionValues } from '@memos-kit/terminal';
 import { UsageError } from '@memos-kit/terminal';
 import { say } from './messages.ts';
@@ -31,6 +32,15 @@ const options = {
     help: {
       zh: '服务端以 TEXT 作为 TOOL 的描述发给宿主（仅 http），看看替身模型的选择怎样跟着变',
       en: "the server sends TEXT as TOOL's description (http only): watch the stand-in's choice follow it",
+    },
+  },
+  descriptions: {
+    type: 'string',
+    value: 'kit|memos',
+    default: 'kit',
+    help: {
+      zh: '服务端发出的工具描述：kit 是 Memos 的原文加上本套件的覆盖层 kit-descriptions（默认），memos 只用 Memos v0.30.0 的原文',
+      en: "the tool descriptions the server sends: kit is Memos' text with the kit's overlay, kit-descriptions (default); memos is Memos v0.30.0's own text alone",
     },
   },
   interactive: {
@@ -77,6 +87,7 @@ export interface HostSettings {
   sentence: string;
   transport: 'http' | 'stdio';
   describe?: { tool: string; text: string };
+  descriptions: DescriptionSource;
   interactive: boolean;
   full: boolean;
   dataset: string;
@@ -87,6 +98,9 @@ export function hostSettings(values: OptionValues<typeof options>, lang: Lang): 
   const transport = values.transport;
   if (transport !== 'http' && transport !== 'stdio')
     throw new UsageError(t('badTransport', { value: transport }));
+  const descriptions = values.descriptions;
+  if (descriptions !== 'kit' && descriptions !== 'memos')
+    throw new UsageError(t('badDescriptions', { value: descriptions }));
   let describe: HostSettings['describe'];
   if (values.describe !== undefined) {
     const at = values.describe.indexOf('=');
@@ -101,6 +115,7 @@ export function hostSettings(values: OptionValues<typeof options>, lang: Lang): 
     sentence,
     transport,
     ...(describe ? { describe } : {}),
+    descriptions,
     interactive: values.interactive,
     full: values.full,
     dataset: values.dataset,

@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { KIT_DESCRIPTIONS } from '@memos-kit/memos-mcp';
 import { listen, runEntry, startEntry } from '@memos-kit/process';
 import { PIPED_WIDTH, stringWidth } from '@memos-kit/terminal';
 import { describe, expect, it } from 'vitest';
 
 const demo = new URL('../src/demo.ts', import.meta.url);
+const overlaid = Object.keys(KIT_DESCRIPTIONS).length;
 
 // The shell that runs the tests must not change what they see: no colour forced, no language, no real model.
 const env = {
@@ -36,6 +38,7 @@ const steady = (text: string) => ({
 });
 
 const transcript = (name: string) => readFileSync(new URL(`../transcripts/${name}`, import.meta.url), 'utf8');
+const page = (path: string) => readFileSync(new URL(`../../../docs/${path}`, import.meta.url), 'utf8');
 
 /** Each string must appear, in this order. */
 function expectInOrder(text: string, parts: readonly string[]): void {
@@ -57,6 +60,7 @@ describe('pnpm demo:host, offline with the stand-in', () => {
     );
     expectInOrder(result.stdout, [
       'Model: the stand-in (not a language model',
+      `Tool descriptions: the kit's overlay, kit-descriptions, on ${overlaid} tools,`,
       'mcp-method: server/discover',
       'Negotiated 2026-07-28',
       'Step 1/6',
@@ -64,6 +68,8 @@ describe('pnpm demo:host, offline with the stand-in', () => {
       'Step 2/6',
       'mcp-method: tools/list',
       'What the model is given',
+      'memo_list_memo_comments (memo*, pageSize, pageToken, orderBy)',
+      "ListMemoComments lists a memo's comments, newest first.",
       'memo_list_memos (pageSize, pageToken, state, orderBy, filter, showDeleted)',
       'ListMemos lists memos with pagination and filter.',
       'Step 3/6',
@@ -96,6 +102,7 @@ describe('pnpm demo:host, offline with the stand-in', () => {
     expect(result.code).toBe(0);
     expectInOrder(result.stdout, [
       '模型：替身模型',
+      `工具描述：${overlaid} 个工具用本套件的覆盖层 kit-descriptions`,
       '→ 写入服务端的 stdin',
       '"method": "server/discover"',
       '协商结果：2026-07-28',
@@ -132,6 +139,46 @@ describe('pnpm demo:host, offline with the stand-in', () => {
       /memo_list_memo_comments +list memo +1\.00\n +memo_list_memos +list memo +0\.50/,
     );
     expect(result.stdout).not.toContain('mcp-method: tools/call');
+  });
+
+  it("with Memos' own descriptions, the stand-in cannot tell the list tools apart and picks one the host refuses", async () => {
+    const result = await run(['--lang', 'en', '--descriptions', 'memos']);
+    expect(result.code).toBe(0);
+    expectInOrder(result.stdout, [
+      "Tool descriptions: Memos v0.30.0's own text",
+      'memo_list_memo_attachments (memo*, pageSize, pageToken)',
+      'ListMemoAttachments lists attachments for a memo.',
+      'call memo_list_memo_attachments with the arguments',
+      '✘ {"pageSize":2} does not match the inputSchema of memo_list_memo_attachments',
+      '0 tools/call',
+    ]);
+    // Four one-line descriptions share "list" and "memo" with the sentence and beat memo_list_memos.
+    const ranked = [...result.stdout.matchAll(/^ +(memo_\w+) +list memo +(\d\.\d\d)$/gm)].map((m) => ({
+      name: m[1] ?? '',
+      score: m[2] ?? '',
+    }));
+    const top = ranked.filter((entry) => entry.score === ranked[0]?.score);
+    const listMemos = ranked.find((entry) => entry.name === 'memo_list_memos');
+    expect(top.map((entry) => entry.name)).toStrictEqual([
+      'memo_list_memo_attachments',
+      'memo_list_memo_comments',
+      'memo_list_memo_reactions',
+      'memo_list_memo_relations',
+    ]);
+    expect(Number(listMemos?.score)).toBeLessThan(Number(top[0]?.score));
+    // The host-loop page says what this run shows, in both languages.
+    const zh = page('guide/host-loop.md');
+    const en = page('en/guide/host-loop.md');
+    for (const { name } of top) {
+      expect(zh).toContain(`\`${name}\``);
+      expect(en).toContain(`\`${name}\``);
+    }
+    expect(zh).toContain(`（得分 ${top[0]?.score}），比 \`memo_list_memos\`（${listMemos?.score}）还高`);
+    expect(en).toContain(`(score ${top[0]?.score}), more than \`memo_list_memos\` (${listMemos?.score})`);
+    expect(zh).toContain('替身选了排在最前的 `memo_list_memo_attachments`');
+    expect(en).toContain('The stand-in picks the first of them, `memo_list_memo_attachments`');
+    expect(zh).toContain(`为 ${overlaid} 个工具换上更长的描述`);
+    expect(en).toContain(`longer descriptions for ${overlaid} tools`);
   });
 
   it('prints every tool definition the model is given with --full', async () => {
@@ -350,5 +397,8 @@ describe('pnpm demo:host usage', () => {
     const unknown = await run(['--lang', 'en', '--describe', 'no_such_tool=y']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('the server has no tool named no_such_tool');
+    const descriptions = await run(['--lang', 'en', '--descriptions', 'article']);
+    expect(descriptions.code).toBe(2);
+    expect(descriptions.stderr).toContain('--descriptions must be kit or memos, not "article"');
   });
 });

@@ -11,6 +11,7 @@ import {
   resolveSchema,
   schemaRefName,
 } from '../src/index.ts';
+import { MEMOS_DESCRIPTIONS } from './memos-descriptions.ts';
 
 const document = contractDocument();
 const operations = contractOperations(document);
@@ -82,6 +83,11 @@ describe('the contract document', () => {
         $ref: '#/components/schemas/Status',
       });
     }
+  });
+
+  it("describes every operation in Memos' own words, as Memos' adapter sends them to a model", () => {
+    const described = Object.fromEntries(operations.map((o) => [o.operationId, o.operation.description]));
+    expect(described).toEqual(MEMOS_DESCRIPTIONS);
   });
 
   it('declares every path parameter of every path template, required', () => {

@@ -3,7 +3,12 @@ import { contractOperations } from '@memos-kit/memos-contract';
 import { answerOf, createRestApp, type Dataset, type MemoStore, notFound } from '@memos-kit/memos-rest';
 import { InMemoryServerEventBus } from '@modelcontextprotocol/server';
 import express, { type Express } from 'express';
-import { buildCatalog, type CatalogEntry } from './catalog/index.ts';
+import {
+  buildCatalog,
+  type CatalogEntry,
+  type DescriptionSource,
+  KIT_DESCRIPTIONS,
+} from './catalog/index.ts';
 import { corsAllowlist } from './http/cors.ts';
 import { indexPage } from './http/index-page.ts';
 import { createMcpEndpoint, type NodeHandler, type ResponseHook } from './http/mcp-endpoint.ts';
@@ -28,6 +33,8 @@ export interface AdapterOptions {
   allOperations?: boolean;
   /** How a REST failure reads in a tool error: Memos' words (default) or the article's (its replays). */
   errorText?: ErrorText;
+  /** The tools' descriptions: the document's, which are Memos' (default), or the kit's overlay on them. */
+  descriptions?: DescriptionSource;
   /** The credential the start-up probe of `memosUrl` uses (stdio's token), to say who it signs in as. */
   probeAuthorization?: string;
   pace?: Pace | PaceTimeline;
@@ -80,7 +87,10 @@ export async function createAdapter(options: AdapterOptions = {}): Promise<Adapt
   let store: MemoStore | undefined;
   let upstreamUser: string | undefined;
   const source = await loadContract(options.openapi);
-  const catalog = buildCatalog(source.document, { allOperations: options.allOperations === true });
+  const catalog = buildCatalog(source.document, {
+    allOperations: options.allOperations === true,
+    ...(options.descriptions === 'kit' ? { descriptions: KIT_DESCRIPTIONS } : {}),
+  });
   let memoEvents: MemoListEvents | undefined;
   if (options.memosUrl) {
     ({ user: upstreamUser } = await probeMemos(options.memosUrl, options.probeAuthorization));

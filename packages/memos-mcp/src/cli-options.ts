@@ -13,6 +13,7 @@ import {
   UsageError,
 } from '@memos-kit/terminal';
 import type { ContractSummary } from './app.ts';
+import { DESCRIPTION_SOURCES, type DescriptionSource } from './catalog/kit-descriptions.ts';
 import pairs from './cli-messages.json' with { type: 'json' };
 import { originOf } from './http/cors.ts';
 import type { Pace } from './mcp/pace.ts';
@@ -66,6 +67,14 @@ const adapterOptions = {
     help: {
       zh: 'REST 失败时工具错误的写法：memos 带状态（404 Not Found: memo not found，默认），article 只有消息（文章 id 5 的写法）',
       en: "how a REST failure reads in a tool error: memos gives the status (404 Not Found: memo not found, default), article the message alone (the article's id 5)",
+    },
+  },
+  descriptions: {
+    type: 'string',
+    value: 'memos|kit',
+    help: {
+      zh: '工具的描述：memos 是 Memos v0.30.0 自己的原文（默认）；kit 换上本套件的覆盖层 kit-descriptions，写明谁能调用、列表的顺序、哪些参数被忽略',
+      en: "the tools' descriptions: memos is Memos v0.30.0's own text (default); kit lays the kit's overlay, kit-descriptions, over it: who may call a tool, the order of a list, which arguments are ignored",
     },
   },
   pace: paceOption('off'),
@@ -177,6 +186,7 @@ export interface AdapterSettings {
   openapi?: string;
   allOperations: boolean;
   errorText: ErrorText;
+  descriptions: DescriptionSource;
   pace: Pace;
   profile: Profile;
 }
@@ -200,17 +210,23 @@ export function adapterSettings(values: OptionValues<typeof adapterOptions>, lan
     throw new UsageError(cliWords.t(lang, 'openapiNeedsUrl'));
   const errorText = values['error-text'] ?? 'memos';
   if (!isErrorText(errorText)) throw new UsageError(cliWords.t(lang, 'badErrorText', { value: errorText }));
+  const descriptions = values.descriptions ?? 'memos';
+  if (!isDescriptionSource(descriptions))
+    throw new UsageError(cliWords.t(lang, 'badDescriptions', { value: descriptions }));
   return {
     ...(memosUrl === undefined ? {} : { memosUrl }),
     ...(openapi === undefined ? {} : { openapi: fromUserCwd(openapi) }),
     allOperations: values['all-operations'],
     errorText,
+    descriptions,
     pace,
     profile,
   };
 }
 
 const isErrorText = (value: string): value is ErrorText => ERROR_TEXTS.some((text) => text === value);
+const isDescriptionSource = (value: string): value is DescriptionSource =>
+  DESCRIPTION_SOURCES.some((source) => source === value);
 const isHttpUrl = (value: string) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
 
 /** A file path as the user typed it, from the directory they ran pnpm in (pnpm keeps it in INIT_CWD). */

@@ -3,6 +3,7 @@ import { networkInterfaces } from 'node:os';
 import { bannerWords, datasetCounts, listenProblem, tokenTable, tryRequest } from '@memos-kit/memos-rest/cli';
 import { closeOnSignals } from '@memos-kit/process';
 import { command, type Lang, type Paint, stopCause, table, wrapText } from '@memos-kit/terminal';
+import { KIT_DESCRIPTIONS } from './catalog/kit-descriptions.ts';
 import {
   allOperationsWarning,
   type CliOptions,
@@ -50,6 +51,12 @@ function banner(server: RunningAdapter, options: CliOptions, paint: Paint, lang:
       `${paint('bold', options.pace)}${options.pace === 'article' ? paint('dim', say('paceArticle')) : ''}`,
     ],
     [say('errorText'), say(options.errorText === 'article' ? 'errorTextArticle' : 'errorTextMemos')],
+    [
+      say('descriptions'),
+      options.descriptions === 'kit'
+        ? say('descriptionsKit', { count: Object.keys(KIT_DESCRIPTIONS).length })
+        : say('descriptionsMemos'),
+    ],
     ...(options.allowedHosts.length > 0 || options.publicUrl
       ? [[say('allowedHosts'), server.allowedHostnames.join(', ')]]
       : []),

@@ -2,6 +2,7 @@ import { serveOptions } from '@memos-kit/memos-rest/cli';
 import { type RunningEntry, startEntry } from '@memos-kit/process';
 import { type CommandSpec, catalogProblems, type OptionSpecs, parseCommand } from '@memos-kit/terminal';
 import { afterEach, describe, expect, it } from 'vitest';
+import { KIT_DESCRIPTIONS } from '../src/catalog/index.ts';
 import { cliOptions, cliWords, serveCommand, stdioCommand } from '../src/cli-options.ts';
 import { mcpRequest } from './support/mcp-http.ts';
 
@@ -46,6 +47,7 @@ describe('the adapter commands', () => {
       memosUrl: 'http://127.0.0.1:5231',
       allOperations: false,
       errorText: 'memos',
+      descriptions: 'memos',
       allowedHosts: [],
       corsOrigins: [],
       profile: 'article',
@@ -59,6 +61,8 @@ describe('the adapter commands', () => {
         '--all-operations',
         '--error-text',
         'article',
+        '--descriptions',
+        'kit',
         '--allowed-host',
         'memos.school.edu',
         '--allowed-host',
@@ -70,12 +74,16 @@ describe('the adapter commands', () => {
       openapi: '/srv/memos/openapi.yaml',
       allOperations: true,
       errorText: 'article',
+      descriptions: 'kit',
       allowedHosts: ['memos.school.edu', 'memos.lan'],
       publicUrl: 'https://notes.school.edu/',
     });
     expect(() => read(['--openapi', 'x.yaml', '--lang', 'en'])).toThrow(/--openapi goes with --memos-url/);
     expect(() => read(['--error-text', 'bare', '--lang', 'en'])).toThrow(
       /--error-text must be memos or article/,
+    );
+    expect(() => read(['--descriptions', 'article', '--lang', 'en'])).toThrow(
+      /--descriptions must be memos or kit, got "article"/,
     );
     expect(() => read(['--allowed-host', 'http://x.edu', '--lang', 'en'])).toThrow(
       /--allowed-host takes a host name/,
@@ -111,6 +119,7 @@ describe('pnpm serve', () => {
       `curl -H "Authorization: Bearer example-token" "${url}/api/v1/memos?pageSize=1"`,
     );
     expect(banner).toContain(`POST ${url}/mcp`);
+    expect(banner).toMatch(/工具描述\s+memos：Memos v0\.30\.0 的原文/);
     const rest = await fetch(`${url}/api/v1/memos`, { headers: { authorization: 'Bearer example-token' } });
     expect(rest.status).toBe(200);
     const list = mcpRequest('tools/list');
@@ -120,6 +129,25 @@ describe('pnpm serve', () => {
     expect(exit.code).toBe(143);
     expect(child.stdout()).toMatch(/\nSIGTERM：不再接受新连接，最多等 4 秒/);
     expect(child.stderr()).toBe('已停止（SIGTERM）\n');
+  }, 30_000);
+
+  it("serves the kit's description overlay with --descriptions kit, and says so", async () => {
+    child = startEntry(CLI, {
+      args: ['--port', '0', '--dataset', 'empty', '--descriptions', 'kit', '--lang', 'en'],
+    });
+    const banner = await child.waitFor(/Ctrl-C/);
+    const count = Object.keys(KIT_DESCRIPTIONS).length;
+    expect(banner).toMatch(
+      new RegExp(`tool descriptions +kit: the kit's overlay, kit-descriptions, on ${count} tools;`),
+    );
+    const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(banner)?.[1];
+    const list = mcpRequest('tools/list');
+    const mcp = await fetch(`${url}/mcp`, { method: 'POST', headers: list.headers, body: list.body });
+    const { tools } = ((await mcp.json()) as { result: { tools: { name: string; description: string }[] } })
+      .result;
+    expect(tools.find((tool) => tool.name === 'memo_get_memo')?.description).toBe(
+      KIT_DESCRIPTIONS.MemoService_GetMemo,
+    );
   }, 30_000);
 
   it('says in one line when the port is taken', async () => {

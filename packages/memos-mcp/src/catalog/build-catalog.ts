@@ -57,6 +57,11 @@ export interface BuildCatalogOptions {
   allowlist?: readonly string[];
   /** Every operation of the document becomes a tool, not only the allowlist (`--all-operations`). */
   allOperations?: boolean;
+  /**
+   * Descriptions laid over the document's, keyed by operationId (`KIT_DESCRIPTIONS` for `--descriptions
+   * kit`). Without it each tool's description is its operation's, word for word, as in Memos.
+   */
+  descriptions?: Readonly<Record<string, string>>;
 }
 
 /** A document that lacks operations of the allowlist: the catalog cannot be Memos'. */
@@ -90,18 +95,22 @@ export function buildCatalog(document: OpenAPIObject, options: BuildCatalogOptio
   const entries = operations
     .filter((found) => options.allOperations || allowlist.has(found.operationId))
     .map((found) => {
-      const entry = buildEntry(document, found, overrides);
+      const entry = buildEntry(document, found, overrides, options.descriptions?.[found.operationId]);
       if (allowlist.has(found.operationId)) return entry;
       entry.beyondAllowlist = true;
       if (entry.operation.method !== 'GET') entry.tool.annotations.destructiveHint = true;
       return entry;
     });
-  checkCatalog(entries, overrides);
+  checkCatalog(entries, overrides, options.descriptions);
   return entries.sort((a, b) => (a.tool.name < b.tool.name ? -1 : a.tool.name > b.tool.name ? 1 : 0));
 }
 // #endregion build-catalog
 
-function checkCatalog(entries: CatalogEntry[], overrides: CatalogOverrides): void {
+function checkCatalog(
+  entries: CatalogEntry[],
+  overrides: CatalogOverrides,
+  descriptions: Readonly<Record<string, string>> = {},
+): void {
   const byName = new Map<string, string>();
   for (const { tool, operation } of entries) {
     const other = byName.get(tool.name);
@@ -113,12 +122,17 @@ function checkCatalog(entries: CatalogEntry[], overrides: CatalogOverrides): voi
   for (const operationId of overriddenOperationIds(overrides)) {
     if (!known.has(operationId)) throw new Error(`Catalog override names unknown operation ${operationId}`);
   }
+  for (const operationId of Object.keys(descriptions)) {
+    if (!known.has(operationId))
+      throw new Error(`Description overlay names unknown operation ${operationId}`);
+  }
 }
 
 function buildEntry(
   document: OpenAPIObject,
   { path, method, operationId, operation, pathItem }: ContractOperation,
   overrides: CatalogOverrides,
+  overlaid: string | undefined,
 ): CatalogEntry {
   const name = toolNameFromOperationId(operationId);
   const title = titleFromToolName(name);
@@ -134,10 +148,11 @@ function buildEntry(
     overrides.body[operationId],
   );
 
+  const description = overlaid ?? operation.description;
   const tool: ToolDefinition = {
     name,
     title,
-    ...(operation.description === undefined ? {} : { description: operation.description }),
+    ...(description === undefined ? {} : { description }),
     inputSchema,
     outputSchema: outputSchemaFor(document, operation),
     annotations: annotationsFor(title, method, operationId, overrides),
