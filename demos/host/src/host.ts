@@ -13,7 +13,7 @@ import type {
   LanguageModelV4GenerateResult,
   LanguageModelV4Middleware,
 } from '@ai-sdk/provider';
-import { createAdapter, KIT_DESCRIPTIONS } from '@memos-kit/memos-mcp';
+import { createAdapter, descriptionOrigin, KIT_DESCRIPTIONS } from '@memos-kit/memos-mcp';
 import { entryArgs, listen } from '@memos-kit/process';
 import { PROTOCOL_VERSION, UsageError } from '@memos-kit/terminal';
 import { APICallError, generateText, isStepCount, wrapLanguageModel } from 'ai';
@@ -137,7 +137,10 @@ export async function runHost(
       }
     });
     // #region tool-loop
-    const model = wrapLanguageModel({ model: choice.model, middleware: narrate(printer, choice.label) });
+    const model = wrapLanguageModel({
+      model: choice.model,
+      middleware: narrate(printer, choice.label, (tool) => originLabel(tool, settings, t)),
+    });
     const result = await generateText({
       model,
       tools,
@@ -168,7 +171,11 @@ export async function runHost(
  * An AI SDK middleware that prints what the model is given and what it answers, around each model call:
  * the tool list on the first call, the tool result on the later ones.
  */
-function narrate(printer: Printer, label: string): LanguageModelV4Middleware {
+function narrate(
+  printer: Printer,
+  label: string,
+  origin: (tool: LanguageModelV4FunctionTool) => string,
+): LanguageModelV4Middleware {
   const t = printer.say;
   let turn = 0;
   return {
@@ -184,7 +191,7 @@ function narrate(printer: Printer, label: string): LanguageModelV4Middleware {
         printer.prose(t('givenConversation'));
         for (const message of params.prompt) printer.message(message);
         printer.prose(t('givenTools', { count: tools.length }));
-        printer.toolsGiven(tools);
+        printer.toolsGiven(tools, origin);
         printer.step(t('stepLabel', { n: 3 }), t('step3Title', { model: label }));
       } else {
         printer.step(t('stepLabel', { n: 5 }), t('step5Title'));
@@ -205,6 +212,14 @@ function narrate(printer: Printer, label: string): LanguageModelV4Middleware {
       return result;
     },
   };
+}
+
+/** Whose words a tool's description is, as the tool list notes it (for the class, not for the model). */
+function originLabel(tool: LanguageModelV4FunctionTool, settings: HostSettings, t: Say): string {
+  if (settings.describe?.tool === tool.name) return '--describe';
+  const origin = descriptionOrigin(tool.name, tool.description);
+  if (origin === 'memos') return t('originMemos');
+  return origin === 'kit' ? t('originKit') : t('originOther');
 }
 
 function showAnswer(

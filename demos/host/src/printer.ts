@@ -178,8 +178,14 @@ export class Printer {
 
   // ---- the model's side ------------------------------------------------------------------------
 
-  /** What the AI SDK hands the model: each tool's name, description and input schema. */
-  toolsGiven(tools: readonly LanguageModelV4FunctionTool[]): void {
+  /**
+   * What the AI SDK hands the model: each tool's name, description and input schema; in the summary, after
+   * each name, `origin` notes whose words its description is.
+   */
+  toolsGiven(
+    tools: readonly LanguageModelV4FunctionTool[],
+    origin?: (tool: LanguageModelV4FunctionTool) => string,
+  ): void {
     if (this.full) {
       this.#block(tools, INDENT);
       return;
@@ -191,11 +197,13 @@ export class Printer {
         required.has(name) ? `${name}*` : name,
       );
       const number = this.paint('gray', `${String(index + 1).padStart(2)}.`);
+      const note = origin ? ` · ${origin(tool)}` : '';
       this.line(
-        `${INDENT}${number} ${this.paint('green', tool.name)} ${this.paint('gray', `(${args.join(', ')})`)}`,
+        `${INDENT}${number} ${this.paint('green', tool.name)} ${this.paint('gray', `(${args.join(', ')})${note}`)}`,
       );
       this.prose((tool.description ?? '').split('\n')[0] ?? '', `${INDENT}${INDENT}${INDENT}  `);
     }
+    if (origin) this.note(this.say('originsHint'));
     this.note(this.say('toolsGivenHint'));
   }
 

@@ -68,10 +68,12 @@ describe('pnpm demo:host, offline with the stand-in', () => {
       'Step 2/6',
       'mcp-method: tools/list',
       'What the model is given',
-      'memo_list_memo_comments (memo*, pageSize, pageToken, orderBy)',
+      'auth_get_current_user () · Memos',
+      'memo_list_memo_comments (memo*, pageSize, pageToken, orderBy) · kit',
       "ListMemoComments lists a memo's comments, newest first.",
-      'memo_list_memos (pageSize, pageToken, state, orderBy, filter, showDeleted)',
+      'memo_list_memos (pageSize, pageToken, state, orderBy, filter, showDeleted) · Memos',
       'ListMemos lists memos with pagination and filter.',
+      'whose words the description is',
       'Step 3/6',
       'call memo_list_memos with the arguments',
       '{"pageSize":2}',
@@ -123,7 +125,7 @@ describe('pnpm demo:host, offline with the stand-in', () => {
     expect(result.code).toBe(0);
     expectInOrder(result.stdout, [
       // The new description is what the server sends and what the model is given.
-      'memo_list_memo_comments (memo*, pageSize, pageToken, orderBy)',
+      'memo_list_memo_comments (memo*, pageSize, pageToken, orderBy) · --describe',
       'Lists my memos',
       'call memo_list_memo_comments with the arguments',
       '✘ {"pageSize":2} does not match the inputSchema of memo_list_memo_comments',
@@ -146,7 +148,7 @@ describe('pnpm demo:host, offline with the stand-in', () => {
     expect(result.code).toBe(0);
     expectInOrder(result.stdout, [
       "Tool descriptions: Memos v0.30.0's own text",
-      'memo_list_memo_attachments (memo*, pageSize, pageToken)',
+      'memo_list_memo_attachments (memo*, pageSize, pageToken) · Memos',
       'ListMemoAttachments lists attachments for a memo.',
       'call memo_list_memo_attachments with the arguments',
       '✘ {"pageSize":2} does not match the inputSchema of memo_list_memo_attachments',
@@ -166,6 +168,7 @@ describe('pnpm demo:host, offline with the stand-in', () => {
       'memo_list_memo_relations',
     ]);
     expect(Number(listMemos?.score)).toBeLessThan(Number(top[0]?.score));
+    expect(result.stdout).not.toContain(' · kit');
     // The host-loop page says what this run shows, in both languages.
     const zh = page('guide/host-loop.md');
     const en = page('en/guide/host-loop.md');

@@ -1,7 +1,13 @@
 import { contractDocument, contractOperations } from '@memos-kit/memos-contract';
 import { expectMatch, loadFixture, matchResponse, replayHttpFixture } from '@memos-kit/wire';
 import { describe, expect, it } from 'vitest';
-import { buildCatalog, KIT_DESCRIPTIONS, startServer, toolNameFromOperationId } from '../src/index.ts';
+import {
+  buildCatalog,
+  descriptionOrigin,
+  KIT_DESCRIPTIONS,
+  startServer,
+  toolNameFromOperationId,
+} from '../src/index.ts';
 import { mcpRequest } from './support/mcp-http.ts';
 
 const document = contractDocument();
@@ -48,6 +54,17 @@ describe('tool descriptions', () => {
     expect(() =>
       buildCatalog(document, { descriptions: { MemoService_ListMemo: 'ListMemo lists one memo.' } }),
     ).toThrow('Description overlay names unknown operation MemoService_ListMemo');
+  });
+
+  it('says whose words a description is: Memos, the kit, or neither', () => {
+    const [kitName] = overlaidNames;
+    if (!kitName) throw new Error('the overlay is empty');
+    const [operationId] = Object.keys(KIT_DESCRIPTIONS);
+    expect(descriptionOrigin(kitName, KIT_DESCRIPTIONS[operationId ?? ''])).toBe('kit');
+    expect(descriptionOrigin(kitName, memosText.get(kitName))).toBe('memos');
+    expect(descriptionOrigin('memo_list_memos', memosText.get('memo_list_memos'))).toBe('memos');
+    expect(descriptionOrigin(kitName, 'Lists my memos')).toBeUndefined();
+    expect(descriptionOrigin('note_list_notes', memosText.get('memo_list_memos'))).toBeUndefined();
   });
 });
 

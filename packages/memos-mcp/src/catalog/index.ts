@@ -8,6 +8,7 @@ export {
   type ToolOperation,
   toolsBeyondAllowlist,
 } from './build-catalog.ts';
+export { descriptionOrigin } from './description-origin.ts';
 export { DESCRIPTION_SOURCES, type DescriptionSource, KIT_DESCRIPTIONS } from './kit-descriptions.ts';
 export {
   type BodyOverride,
