@@ -50,6 +50,22 @@ describe('tool descriptions', () => {
     }
   });
 
+  it("leaves a document's own description to an operation whose id is an object's property name", () => {
+    const odd = {
+      ...document,
+      paths: {
+        ...document.paths,
+        '/api/v1/odd': {
+          get: { operationId: 'toString', description: 'ToString is an odd name.', responses: {} },
+        },
+      },
+    };
+    const tool = buildCatalog(odd, { allOperations: true, descriptions: KIT_DESCRIPTIONS }).find(
+      (entry) => entry.operation.operationId === 'toString',
+    )?.tool;
+    expect(tool?.description).toBe('ToString is an odd name.');
+  });
+
   it('refuses an overlay naming an operation the catalog does not have', () => {
     expect(() =>
       buildCatalog(document, { descriptions: { MemoService_ListMemo: 'ListMemo lists one memo.' } }),

@@ -95,7 +95,7 @@ export function buildCatalog(document: OpenAPIObject, options: BuildCatalogOptio
   const entries = operations
     .filter((found) => options.allOperations || allowlist.has(found.operationId))
     .map((found) => {
-      const entry = buildEntry(document, found, overrides, options.descriptions?.[found.operationId]);
+      const entry = buildEntry(document, found, overrides, overlaid(options.descriptions, found.operationId));
       if (allowlist.has(found.operationId)) return entry;
       entry.beyondAllowlist = true;
       if (entry.operation.method !== 'GET') entry.tool.annotations.destructiveHint = true;
@@ -105,6 +105,14 @@ export function buildCatalog(document: OpenAPIObject, options: BuildCatalogOptio
   return entries.sort((a, b) => (a.tool.name < b.tool.name ? -1 : a.tool.name > b.tool.name ? 1 : 0));
 }
 // #endregion build-catalog
+
+/** The overlay's text for an operation; an id such as `toString` must not find the object's prototype. */
+function overlaid(
+  descriptions: BuildCatalogOptions['descriptions'],
+  operationId: string,
+): string | undefined {
+  return descriptions && Object.hasOwn(descriptions, operationId) ? descriptions[operationId] : undefined;
+}
 
 function checkCatalog(
   entries: CatalogEntry[],
