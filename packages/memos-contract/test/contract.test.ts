@@ -11,7 +11,7 @@ import {
   resolveSchema,
   schemaRefName,
 } from '../src/index.ts';
-import { MEMOS_DESCRIPTIONS } from './memos-descriptions.ts';
+import { MEMOS_DESCRIPTIONS, MEMOS_SCHEMA_DESCRIPTIONS } from './memos-descriptions.ts';
 
 const document = contractDocument();
 const operations = contractOperations(document);
@@ -88,6 +88,18 @@ describe('the contract document', () => {
   it("describes every operation in Memos' own words, as Memos' adapter sends them to a model", () => {
     const described = Object.fromEntries(operations.map((o) => [o.operationId, o.operation.description]));
     expect(described).toEqual(MEMOS_DESCRIPTIONS);
+  });
+
+  it("has Memos' schemas with Memos' fields, each described in Memos' own words or, as in Memos, not at all", () => {
+    // null, not undefined: toEqual would let a missing key and an undefined one pass for each other.
+    const described: Record<string, string | null> = {};
+    for (const [name, schema] of Object.entries(document.components?.schemas ?? {})) {
+      if ('$ref' in schema) throw new Error(`component schema ${name} is a bare $ref`);
+      described[name] = schema.description ?? null;
+      for (const [field, property] of Object.entries(schema.properties ?? {}))
+        described[`${name}.${field}`] = property.description ?? null;
+    }
+    expect(described).toEqual(MEMOS_SCHEMA_DESCRIPTIONS);
   });
 
   it('declares every path parameter of every path template, required', () => {
