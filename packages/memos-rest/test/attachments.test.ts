@@ -41,11 +41,32 @@ describe('AttachmentService_ListAttachments', () => {
     expect(names(response.json.attachments)).toEqual(['attachments/roadmap-mockup']);
   });
 
+  it('ignores orderBy, as Memos does: most recently updated first, and no field is checked', async () => {
+    for (const filename of ['a.order', 'z.order']) {
+      await server.call('POST', '/attachments', { token: TOKENS.alice, body: { filename, content: '' } });
+    }
+    const filter = 'filename.endsWith(".order")';
+    for (const orderBy of [undefined, 'filename asc', 'create_time asc', 'no_such_field']) {
+      const response = await server.call('GET', '/attachments', {
+        token: TOKENS.alice,
+        query: orderBy === undefined ? { filter } : { filter, orderBy },
+      });
+      expect(response.status, orderBy).toBe(200);
+      const filenames = response.json.attachments.map((a: { filename: string }) => a.filename);
+      expect(filenames, orderBy).toEqual(['z.order', 'a.order']);
+    }
+  });
+
   it.each([
     [{ pageToken: 'CAE=' }, /^invalid page token/],
     [
       { filter: 'visibility == "PUBLIC"' },
       /^invalid filter: failed to compile filter: unknown field visibility.*filename, mime_type/,
+    ],
+    // Memos' own text for this parameter names a field `memo`; its filter engine, like the mock, has memo_id.
+    [
+      { filter: 'memo == "memos/q3-roadmap"' },
+      /^invalid filter: failed to compile filter: unknown field memo\b/,
     ],
   ])('rejects %j with 400', async (query, message) => {
     const response = await server.call('GET', '/attachments', { token: TOKENS.alice, query });

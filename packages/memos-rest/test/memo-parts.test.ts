@@ -33,6 +33,20 @@ describe('MemoService_ListMemoComments', () => {
     expect(second.json).not.toHaveProperty('nextPageToken');
   });
 
+  it('ignores orderBy, as Memos does: newest first, and no field is checked', async () => {
+    for (const orderBy of ['create_time asc', 'no_such_field']) {
+      const response = await server.call('GET', '/memos/q3-roadmap/comments', {
+        token: TOKENS.bob,
+        query: { orderBy },
+      });
+      expect(response.status, orderBy).toBe(200);
+      expect(names(response.json.memos), orderBy).toEqual([
+        'memos/comment-roadmap-2',
+        'memos/comment-roadmap-1',
+      ]);
+    }
+  });
+
   it.each([
     ['anonymous on a PROTECTED memo', ANON, 'q3-roadmap', 401],
     ['another user on a PRIVATE memo', TOKENS.alice, 'bob-private-todo', 403],
