@@ -1,9 +1,10 @@
 // The adapter page and the workshop promise what a class will see on the wire. It is checked here against the
 // live mock and adapter on the workshop dataset (what `pnpm serve` loads), sending the page's own request file,
 // so a dataset change that makes the pages stale fails this test instead of a teacher's lesson.
+// The host-loop page's counts of what the kit's description overlay rewords are read from the overlay itself.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createAdapter } from '@memos-kit/memos-mcp';
+import { createAdapter, KIT_DESCRIPTIONS, toolNameFromOperationId } from '@memos-kit/memos-mcp';
 import { listen } from '@memos-kit/process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docsRoot } from './markdown-files.ts';
@@ -56,6 +57,27 @@ describe('the token experiment (adapter page and workshop)', () => {
     for (const file of ['guide/adapter.md', 'workshop/index.md']) {
       expect(read(file), file).toContain(`同样的 ${signedIn.length} 条 \`PROTECTED\` memo`);
       expect(read(`en/${file}`), `en/${file}`).toContain(`the same ${signedIn.length} \`PROTECTED\` memos`);
+    }
+  });
+});
+
+describe('the description overlay (host-loop page)', () => {
+  it('counts the tools the overlay rewords, and names each parameter it rewords', () => {
+    const read = (file: string) => readFileSync(join(docsRoot, file), 'utf8');
+    const [zh, en] = [read('guide/host-loop.md'), read('en/guide/host-loop.md')];
+    const tools = Object.keys(KIT_DESCRIPTIONS.operations).length;
+    const withParameters = Object.keys(KIT_DESCRIPTIONS.parameters).length;
+    expect(zh).toContain(`为 ${tools} 个工具换上更长的描述`);
+    expect(zh).toContain(`其中 ${withParameters} 个工具还换了参数的描述`);
+    expect(en).toContain(`longer descriptions for ${tools} tools`);
+    expect(en).toContain(`for ${withParameters} of them it also rewords parameters`);
+    for (const [operationId, parameters] of Object.entries(KIT_DESCRIPTIONS.parameters)) {
+      for (const name of Object.keys(parameters)) {
+        for (const page of [zh, en]) {
+          expect(page).toContain(`\`${toolNameFromOperationId(operationId)}\``);
+          expect(page).toContain(`\`${name}\``);
+        }
+      }
     }
   });
 });

@@ -13,7 +13,7 @@ import type {
   LanguageModelV4GenerateResult,
   LanguageModelV4Middleware,
 } from '@ai-sdk/provider';
-import { createAdapter, descriptionOrigin, KIT_DESCRIPTIONS } from '@memos-kit/memos-mcp';
+import { createAdapter, descriptionOrigin, KIT_OVERLAID_OPERATIONS } from '@memos-kit/memos-mcp';
 import { entryArgs, listen } from '@memos-kit/process';
 import { PROTOCOL_VERSION, UsageError } from '@memos-kit/terminal';
 import { APICallError, generateText, isStepCount, wrapLanguageModel } from 'ai';
@@ -104,7 +104,7 @@ export async function runHost(
   printer.prose(t('serverLine', { where: connection.where }), '');
   printer.prose(
     settings.descriptions === 'kit'
-      ? t('descriptionsKit', { count: Object.keys(KIT_DESCRIPTIONS).length })
+      ? t('descriptionsKit', { count: KIT_OVERLAID_OPERATIONS.length })
       : t('descriptionsMemos'),
     '',
   );

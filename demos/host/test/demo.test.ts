@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { KIT_DESCRIPTIONS } from '@memos-kit/memos-mcp';
+import { KIT_OVERLAID_OPERATIONS } from '@memos-kit/memos-mcp';
 import { listen, runEntry, startEntry } from '@memos-kit/process';
 import { PIPED_WIDTH, stringWidth } from '@memos-kit/terminal';
 import { describe, expect, it } from 'vitest';
 
 const demo = new URL('../src/demo.ts', import.meta.url);
-const overlaid = Object.keys(KIT_DESCRIPTIONS).length;
+const overlaid = KIT_OVERLAID_OPERATIONS.length;
 
 // The shell that runs the tests must not change what they see: no colour forced, no language, no real model.
 const env = {

@@ -11,7 +11,11 @@ import {
   resolveSchema,
   schemaRefName,
 } from '../src/index.ts';
-import { MEMOS_DESCRIPTIONS, MEMOS_SCHEMA_DESCRIPTIONS } from './memos-descriptions.ts';
+import {
+  MEMOS_DESCRIPTIONS,
+  MEMOS_PARAMETER_DESCRIPTIONS,
+  MEMOS_SCHEMA_DESCRIPTIONS,
+} from './memos-descriptions.ts';
 
 const document = contractDocument();
 const operations = contractOperations(document);
@@ -88,6 +92,22 @@ describe('the contract document', () => {
   it("describes every operation in Memos' own words, as Memos' adapter sends them to a model", () => {
     const described = Object.fromEntries(operations.map((o) => [o.operationId, o.operation.description]));
     expect(described).toEqual(MEMOS_DESCRIPTIONS);
+  });
+
+  it("describes every parameter in Memos' own words, the text a tool's inputSchema carries", () => {
+    const described = Object.fromEntries(
+      operations
+        .filter((o) => (o.operation.parameters ?? []).length > 0)
+        .map((o) => [
+          o.operationId,
+          Object.fromEntries(
+            (o.operation.parameters ?? [])
+              .map((p) => resolveParameter(document, p))
+              .map((p) => [p.name, p.description ?? null]),
+          ),
+        ]),
+    );
+    expect(described).toEqual(MEMOS_PARAMETER_DESCRIPTIONS);
   });
 
   it("has Memos' schemas with Memos' fields, each described in Memos' own words or, as in Memos, not at all", () => {

@@ -33,6 +33,99 @@ export const MEMOS_DESCRIPTIONS: Readonly<Record<string, string>> = {
     "ListShortcuts returns a user's saved shortcuts. Each shortcut is a named,\n reusable CEL filter (see Shortcut.filter); pass its filter string directly\n to the ListMemos `filter` argument to reuse a saved view.",
 };
 
+// The description of each parameter of those operations, by operationId and parameter name (GetCurrentUser
+// has no parameters).
+export const MEMOS_PARAMETER_DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  AttachmentService_CreateAttachment: {
+    attachmentId:
+      'Optional. The attachment ID to use for this attachment.\n If empty, a unique ID will be generated.\n Format: ^[a-zA-Z0-9]([a-zA-Z0-9-]{0,34}[a-zA-Z0-9])?$',
+  },
+  AttachmentService_DeleteAttachment: {
+    attachment: 'The attachment id.',
+  },
+  AttachmentService_GetAttachment: {
+    attachment: 'The attachment id.',
+  },
+  AttachmentService_ListAttachments: {
+    pageSize:
+      'Optional. The maximum number of attachments to return.\n The service may return fewer than this value.\n If unspecified, at most 50 attachments will be returned.\n The maximum value is 1000; values above 1000 will be coerced to 1000.',
+    pageToken:
+      'Optional. A page token, received from a previous `ListAttachments` call.\n Provide this to retrieve the subsequent page.',
+    filter:
+      'Optional. Filter to apply to the list results.\n Example: "mime_type==\\"image/png\\"" or "filename.contains(\\"test\\")"\n Supported operators: =, !=, <, <=, >, >=, : (contains), in\n Supported fields: filename, mime_type, create_time, memo',
+    orderBy: 'Optional. The order to sort results by.\n Example: "create_time desc" or "filename asc"',
+  },
+  MemoService_CreateMemo: {
+    memoId:
+      'Optional. The memo ID to use for this memo.\n If empty, a unique ID will be generated.\n Format: ^[a-zA-Z0-9]([a-zA-Z0-9-]{0,34}[a-zA-Z0-9])?$',
+  },
+  MemoService_CreateMemoComment: {
+    memo: 'The memo id.',
+    commentId: 'Optional. The comment ID to use.',
+  },
+  MemoService_DeleteMemo: {
+    memo: 'The memo id.',
+    force: 'Optional. If set to true, the memo will be deleted even if it has associated data.',
+  },
+  MemoService_DeleteMemoReaction: {
+    memo: 'The memo id.',
+    reaction: 'The reaction id.',
+  },
+  MemoService_GetMemo: {
+    memo: 'The memo id.',
+  },
+  MemoService_ListMemoAttachments: {
+    memo: 'The memo id.',
+    pageSize: 'Optional. The maximum number of attachments to return.',
+    pageToken: 'Optional. A page token for pagination.',
+  },
+  MemoService_ListMemoComments: {
+    memo: 'The memo id.',
+    pageSize: 'Optional. The maximum number of comments to return.',
+    pageToken: 'Optional. A page token for pagination.',
+    orderBy: 'Optional. The order to sort results by.',
+  },
+  MemoService_ListMemoReactions: {
+    memo: 'The memo id.',
+    pageSize: 'Optional. The maximum number of reactions to return.',
+    pageToken: 'Optional. A page token for pagination.',
+  },
+  MemoService_ListMemoRelations: {
+    memo: 'The memo id.',
+    pageSize: 'Optional. The maximum number of relations to return.',
+    pageToken: 'Optional. A page token for pagination.',
+  },
+  MemoService_ListMemos: {
+    pageSize:
+      'Optional. The maximum number of memos to return.\n The service may return fewer than this value.\n If unspecified, at most 50 memos will be returned.\n The maximum value is 1000; values above 1000 will be coerced to 1000.',
+    pageToken:
+      'Optional. A page token, received from a previous `ListMemos` call.\n Provide this to retrieve the subsequent page.',
+    state:
+      'Optional. The state of the memos to list.\n Default to `NORMAL`. Set to `ARCHIVED` to list archived memos.',
+    orderBy:
+      'Optional. The order to sort results by.\n Default to "create_time desc".\n Supports comma-separated list of fields following AIP-132.\n Example: "pinned desc, create_time desc" or "update_time asc"\n Supported fields: pinned, create_time, update_time, name.\n Note: order_by uses create_time / update_time, while the filter\n expression uses created_ts / updated_ts for the same timestamps.',
+    filter:
+      'Optional. A CEL expression to filter memos. Combine terms with && and ||.\n Available fields:\n   content (string), creator (string, e.g. "users/1"),\n   created_ts / updated_ts (timestamp), pinned (bool),\n   visibility (string: PRIVATE | PROTECTED | PUBLIC),\n   tags (list<string>; match with `"work" in tags`, not `tag == "work"`),\n   has_task_list / has_link / has_code / has_incomplete_tasks (bool).\n Note: the time fields here are created_ts / updated_ts, which differ from\n the create_time / update_time names used by order_by.\n Examples:\n   pinned == true && visibility == "PUBLIC"\n   tags.exists(t, t == "urgent")\n   content.contains("roadmap") && created_ts > now - duration("168h")',
+    showDeleted: 'Optional. If true, show deleted memos in the response.',
+  },
+  MemoService_SetMemoAttachments: {
+    memo: 'The memo id.',
+  },
+  MemoService_SetMemoRelations: {
+    memo: 'The memo id.',
+  },
+  MemoService_UpdateMemo: {
+    memo: 'The memo id.',
+    updateMask: 'Required. The list of fields to update.',
+  },
+  MemoService_UpsertMemoReaction: {
+    memo: 'The memo id.',
+  },
+  ShortcutService_ListShortcuts: {
+    user: 'The user id.',
+  },
+};
+
 // The description of each component schema the contract holds and of each of its fields (`Schema.field`);
 // null where Memos' file gives none (protoc-gen-openapi writes none for a field whose comment sits on
 // its enum, such as MemoRelation.type, or that has no comment).

@@ -3,7 +3,7 @@ import { networkInterfaces } from 'node:os';
 import { bannerWords, datasetCounts, listenProblem, tokenTable, tryRequest } from '@memos-kit/memos-rest/cli';
 import { closeOnSignals } from '@memos-kit/process';
 import { command, type Lang, type Paint, stopCause, table, wrapText } from '@memos-kit/terminal';
-import { KIT_DESCRIPTIONS } from './catalog/kit-descriptions.ts';
+import { KIT_OVERLAID_OPERATIONS } from './catalog/kit-descriptions.ts';
 import {
   allOperationsWarning,
   type CliOptions,
@@ -54,7 +54,7 @@ function banner(server: RunningAdapter, options: CliOptions, paint: Paint, lang:
     [
       say('descriptions'),
       options.descriptions === 'kit'
-        ? say('descriptionsKit', { count: Object.keys(KIT_DESCRIPTIONS).length })
+        ? say('descriptionsKit', { count: KIT_OVERLAID_OPERATIONS.length })
         : say('descriptionsMemos'),
     ],
     ...(options.allowedHosts.length > 0 || options.publicUrl

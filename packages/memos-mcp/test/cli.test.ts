@@ -2,7 +2,7 @@ import { serveOptions } from '@memos-kit/memos-rest/cli';
 import { type RunningEntry, startEntry } from '@memos-kit/process';
 import { type CommandSpec, catalogProblems, type OptionSpecs, parseCommand } from '@memos-kit/terminal';
 import { afterEach, describe, expect, it } from 'vitest';
-import { KIT_DESCRIPTIONS } from '../src/catalog/index.ts';
+import { KIT_DESCRIPTIONS, KIT_OVERLAID_OPERATIONS } from '../src/catalog/index.ts';
 import { cliOptions, cliWords, serveCommand, stdioCommand } from '../src/cli-options.ts';
 import { mcpRequest } from './support/mcp-http.ts';
 
@@ -136,7 +136,7 @@ describe('pnpm serve', () => {
       args: ['--port', '0', '--dataset', 'empty', '--descriptions', 'kit', '--lang', 'en'],
     });
     const banner = await child.waitFor(/Ctrl-C/);
-    const count = Object.keys(KIT_DESCRIPTIONS).length;
+    const count = KIT_OVERLAID_OPERATIONS.length;
     expect(banner).toMatch(
       new RegExp(`tool descriptions +kit: the kit's overlay, kit-descriptions, on ${count} tools;`),
     );
@@ -146,7 +146,7 @@ describe('pnpm serve', () => {
     const { tools } = ((await mcp.json()) as { result: { tools: { name: string; description: string }[] } })
       .result;
     expect(tools.find((tool) => tool.name === 'memo_get_memo')?.description).toBe(
-      KIT_DESCRIPTIONS.MemoService_GetMemo,
+      KIT_DESCRIPTIONS.operations.MemoService_GetMemo,
     );
   }, 30_000);
 

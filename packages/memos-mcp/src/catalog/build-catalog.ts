@@ -58,10 +58,26 @@ export interface BuildCatalogOptions {
   /** Every operation of the document becomes a tool, not only the allowlist (`--all-operations`). */
   allOperations?: boolean;
   /**
-   * Descriptions laid over the document's, keyed by operationId (`KIT_DESCRIPTIONS` for `--descriptions
-   * kit`). Without it each tool's description is its operation's, word for word, as in Memos.
+   * Descriptions laid over the document's (`KIT_DESCRIPTIONS` for `--descriptions kit`). Without it each
+   * tool's description, and each parameter's, is the document's, word for word, as in Memos.
    */
-  descriptions?: Readonly<Record<string, string>>;
+  descriptions?: DescriptionOverlay;
+}
+
+/**
+ * Text laid over a document's descriptions, keyed by operationId: a tool's own description, and those of its
+ * path and query parameters, the properties of its inputSchema (by parameter name). Whatever it does not
+ * name keeps the document's text.
+ */
+export interface DescriptionOverlay {
+  operations?: Readonly<Record<string, string>>;
+  parameters?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+}
+
+/** One operation's share of an overlay. */
+interface OverlaidText {
+  description?: string;
+  parameters: Readonly<Record<string, string>>;
 }
 
 /** A document that lacks operations of the allowlist: the catalog cannot be Memos'. */
@@ -95,7 +111,12 @@ export function buildCatalog(document: OpenAPIObject, options: BuildCatalogOptio
   const entries = operations
     .filter((found) => options.allOperations || allowlist.has(found.operationId))
     .map((found) => {
-      const entry = buildEntry(document, found, overrides, overlaid(options.descriptions, found.operationId));
+      const entry = buildEntry(
+        document,
+        found,
+        overrides,
+        overlaidText(options.descriptions, found.operationId),
+      );
       if (allowlist.has(found.operationId)) return entry;
       entry.beyondAllowlist = true;
       if (entry.operation.method !== 'GET') entry.tool.annotations.destructiveHint = true;
@@ -106,18 +127,23 @@ export function buildCatalog(document: OpenAPIObject, options: BuildCatalogOptio
 }
 // #endregion build-catalog
 
-/** The overlay's text for an operation; an id such as `toString` must not find the object's prototype. */
-function overlaid(
-  descriptions: BuildCatalogOptions['descriptions'],
-  operationId: string,
-): string | undefined {
-  return descriptions && Object.hasOwn(descriptions, operationId) ? descriptions[operationId] : undefined;
+function overlaidText(overlay: DescriptionOverlay | undefined, operationId: string): OverlaidText {
+  const description = own(overlay?.operations, operationId);
+  return {
+    ...(description === undefined ? {} : { description }),
+    parameters: own(overlay?.parameters, operationId) ?? {},
+  };
+}
+
+/** A record's own entry: an operationId or a parameter named `toString` must not find the prototype's. */
+function own<T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
+  return record && Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
 function checkCatalog(
   entries: CatalogEntry[],
   overrides: CatalogOverrides,
-  descriptions: Readonly<Record<string, string>> = {},
+  overlay: DescriptionOverlay = {},
 ): void {
   const byName = new Map<string, string>();
   for (const { tool, operation } of entries) {
@@ -130,9 +156,18 @@ function checkCatalog(
   for (const operationId of overriddenOperationIds(overrides)) {
     if (!known.has(operationId)) throw new Error(`Catalog override names unknown operation ${operationId}`);
   }
-  for (const operationId of Object.keys(descriptions)) {
+  for (const operationId of Object.keys(overlay.operations ?? {})) {
     if (!known.has(operationId))
       throw new Error(`Description overlay names unknown operation ${operationId}`);
+  }
+  for (const [operationId, parameters] of Object.entries(overlay.parameters ?? {})) {
+    const operation = entries.find((entry) => entry.operation.operationId === operationId)?.operation;
+    if (!operation) throw new Error(`Description overlay names unknown operation ${operationId}`);
+    const declared = new Set([...operation.pathParams, ...operation.queryParams]);
+    for (const name of Object.keys(parameters)) {
+      if (!declared.has(name))
+        throw new Error(`Description overlay names unknown parameter ${name} of ${operationId}`);
+    }
   }
 }
 
@@ -140,7 +175,7 @@ function buildEntry(
   document: OpenAPIObject,
   { path, method, operationId, operation, pathItem }: ContractOperation,
   overrides: CatalogOverrides,
-  overlaid: string | undefined,
+  overlaid: OverlaidText,
 ): CatalogEntry {
   const name = toolNameFromOperationId(operationId);
   const title = titleFromToolName(name);
@@ -154,9 +189,10 @@ function buildEntry(
     parameters,
     requestBody,
     overrides.body[operationId],
+    overlaid.parameters,
   );
 
-  const description = overlaid ?? operation.description;
+  const description = overlaid.description ?? operation.description;
   const tool: ToolDefinition = {
     name,
     title,
@@ -191,6 +227,7 @@ function inputSchemaFor(
   parameters: ParameterObject[],
   requestBody: RequestBodyObject | undefined,
   bodyOverride: BodyOverride | undefined,
+  parameterText: Readonly<Record<string, string>>,
 ): { schema: ToolDefinition['inputSchema']; body: ToolOperation['body'] } {
   const defs = new DefsCollector(document);
   const properties: JsonObject = {};
@@ -199,7 +236,8 @@ function inputSchemaFor(
     // Headers and cookies are the transport's business (Authorization travels with the MCP request).
     if (parameter.in !== 'path' && parameter.in !== 'query') continue;
     const property = parameter.schema ? defs.inline(parameter.schema) : {};
-    if (parameter.description !== undefined) property.description = parameter.description;
+    const description = own(parameterText, parameter.name) ?? parameter.description;
+    if (description !== undefined) property.description = description;
     properties[parameter.name] = property;
     if (parameter.required || parameter.in === 'path') required.push(parameter.name);
   }

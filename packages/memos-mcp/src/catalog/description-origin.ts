@@ -16,7 +16,7 @@ export function descriptionOrigin(
   texts ??= new Map(
     contractOperations(contractDocument()).map(({ operationId, operation }) => [
       toolNameFromOperationId(operationId),
-      { memos: operation.description, kit: KIT_DESCRIPTIONS[operationId] },
+      { memos: operation.description, kit: KIT_DESCRIPTIONS.operations[operationId] },
     ]),
   );
   const known = texts.get(toolName);
