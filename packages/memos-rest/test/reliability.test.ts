@@ -384,6 +384,26 @@ describe('hostile filters cannot stall the class', () => {
     if (slow.status === 400) expect(slow.json.message).toMatch(/regular expression/);
   });
 
+  it('setup: sixty-four memos of eighty long tags each', async () => {
+    const tags = Array.from({ length: 80 }, (_, i) => `#${'a'.repeat(97)}${i.toString(36).padStart(3, '0')}`);
+    for (let i = 0; i < 64; i++) {
+      const response = await raw(server.url, 'POST', '/memos', {
+        token: TOKENS.bob,
+        body: JSON.stringify({ content: tags.join(' ') }),
+      });
+      expect(response.status).toBe(200);
+    }
+  });
+
+  it('refuses a tag test whose LIKE compares too much, with a hint, and answers an ordinary one', async () => {
+    // A % before a long literal with a wildcard in it: LIKE tries the literal at every place of the tags' text,
+    // about 390,000 characters compared on each of these memos.
+    const response = await list(`tags.exists(t, t.contains("${'a'.repeat(1000)}_${'a'.repeat(1000)}b"))`);
+    expect(response.status).toBe(400);
+    expect(response.json.message).toMatch(/takes more than 20,000,000 steps; use fewer % and _ in it/);
+    expect((await list('tags.exists(t, t.contains("aaab"))')).status).toBe(200);
+  });
+
   it('caps the time one request spends matching, whatever the pattern', () => {
     const budget = matchBudget(5);
     // 6 ms of CPU time, which the budget counts, however long a busy machine makes that take. And at least 6 ms

@@ -84,9 +84,7 @@ function elementTest<Row>(scope: Scope<Row>, variable: string, body: ASTNode): E
   if (body.op === 'rcall' && isName(body.args[1], variable)) {
     const [method, , callArgs] = body.args;
     const literal = callArgs[0] ? scope.fold(callArgs[0]) : undefined;
-    if (literal?.kind === 'string' && isOneOf(TEXT_METHODS, method)) {
-      return { method, needle: literal.value.toLowerCase() };
-    }
+    if (literal?.kind === 'string' && isOneOf(TEXT_METHODS, method)) return { method, value: literal.value };
   }
   throw filterError(
     `unsupported condition inside the comprehension; use ${variable} == "x", ${variable}.startsWith("x"), ${variable}.endsWith("x") or ${variable}.contains("x")`,
@@ -103,6 +101,5 @@ function setOperation<Row>(scope: Scope<Row>, method: string, args: readonly AST
     throw filterError('set operations require a list literal as the second argument');
   // The type checker knows only these three on `sets`; anything else never gets here.
   if (!isOneOf(SET_METHODS, method)) throw filterError(`sets.${method}() is not supported in filters`);
-  const values = [...new Set(literal.value.map((item) => String(item.value)))];
-  return { op: 'sets', method, read: spec.get, values };
+  return { op: 'sets', method, read: spec.get, values: literal.value.map((item) => String(item.value)) };
 }

@@ -19,8 +19,11 @@ export const QUANTIFIERS: readonly Quantifier[] = ['exists', 'all', 'exists_one'
 export type SetMethod = 'contains' | 'intersects' | 'equivalent';
 export const SET_METHODS: readonly SetMethod[] = ['contains', 'intersects', 'equivalent'];
 
-/** The condition inside tags.exists(t, …): an exact tag, or a case-insensitive text test (needle lower-cased). */
-export type ElementTest = { method: '=='; value: string } | { method: TextMethod; needle: string };
+/** The condition inside tags.exists(t, …): `t == value`, or a text test with the literal as written. */
+export interface ElementTest {
+  method: '==' | TextMethod;
+  value: string;
+}
 
 export type Plan<Row> =
   | { op: 'constant'; value: boolean }
@@ -31,15 +34,15 @@ export type Plan<Row> =
   /** A field, size(field) or field.getX() against a value of the same representation. */
   | { op: 'compare'; operator: CompareOp; read: Read<Row, Scalar>; value: Scalar }
   | { op: 'in'; read: Read<Row, Scalar>; values: ReadonlySet<Scalar> }
-  /** `"work" in tags`: exact membership. */
+  /** `"work" in tags`: a tag equal to the value, as Memos' SQLite LIKE compares them (sqlite-like.ts). */
   | { op: 'has'; read: Tags<Row>; value: string }
-  /** `tag in ["book"]`: a tag equal to a name or below it (`book/tech`), in any case (`#Book`). */
+  /** `tag in ["book"]`: a tag equal to a name or below it (`book/tech`), compared the same way. */
   | { op: 'tag-in'; read: Tags<Row>; names: readonly string[] }
   /** The needle is lower-cased. */
   | { op: 'text'; method: TextMethod; read: Read<Row, string>; needle: string }
   | { op: 'matches'; read: Read<Row, string>; pattern: RE2JS }
   | { op: 'comprehension'; quantifier: Quantifier; read: Tags<Row>; test: ElementTest }
-  /** Distinct wanted values. */
+  /** The wanted values, as written; Memos tests each one as `"value" in tags`. */
   | { op: 'sets'; method: SetMethod; read: Tags<Row>; values: readonly string[] };
 
 /** Narrows a method name to one of a fixed set of names. */
