@@ -62,6 +62,32 @@ export interface NewMemo {
   stored?: { tags?: string[]; property?: Partial<MemoProperty> };
 }
 
+/**
+ * Tags, flags and snippet come from parsing the content, so a row works them out the first time one of them is
+ * read, then keeps them as plain fields: a server starting on a dataset reads none of them before its first
+ * listing. Writing one (a content update) makes it a plain field too.
+ */
+function deriveOnRead(memo: MemoRow, derive: () => DerivedContent): void {
+  let derived: DerivedContent | undefined;
+  const settle = (key: keyof DerivedContent, value: unknown) =>
+    Object.defineProperty(memo, key, { value, writable: true, enumerable: true, configurable: true });
+  for (const key of ['tags', 'property', 'snippet'] as const) {
+    Object.defineProperty(memo, key, {
+      enumerable: true,
+      configurable: true,
+      get() {
+        derived ??= derive();
+        const value = derived[key];
+        settle(key, value);
+        return value;
+      },
+      set(value) {
+        settle(key, value);
+      },
+    });
+  }
+}
+
 /** Memos stores tags and flags with the memo; a dataset may state them, else they come from the content. */
 function storedOrDerived(content: string, stored: NewMemo['stored']): DerivedContent {
   const derived = deriveContent(content);
@@ -247,10 +273,13 @@ export class MemoStore {
       visibility: input.visibility,
       state: input.state ?? 'NORMAL',
       pinned: input.pinned ?? false,
-      ...storedOrDerived(input.content, input.stored),
+      tags: [],
+      property: { hasLink: false, hasTaskList: false, hasCode: false, hasIncompleteTasks: false, title: '' },
+      snippet: '',
       ...(input.location ? { location: input.location } : {}),
       ...(input.parentId !== undefined ? { parentId: input.parentId } : {}),
     };
+    deriveOnRead(memo, () => storedOrDerived(input.content, input.stored));
     this.memos.push(memo);
     this.memosByUid.set(memo.uid, memo);
     this.memosById.set(memo.id, memo);

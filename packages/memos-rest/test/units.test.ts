@@ -40,29 +40,6 @@ describe('page tokens', () => {
 });
 
 describe('Markdown derivation', () => {
-  it.each([
-    ['#work and #urgent, #work again', ['work', 'urgent']],
-    ['# Heading is not a tag, ## nor this', []],
-    ['#book/tech #标签 #a_b-c&d', ['book/tech', '标签', 'a_b-c&d']],
-    ['[#notatag](https://x) `#code` #real', ['real']],
-    ['```\n#incode\n```\n#after', ['after']],
-  ])('tags of %j', (content, tags) => {
-    expect(deriveContent(content).tags).toEqual(tags);
-  });
-
-  it.each([
-    ['- [ ] todo', { hasTaskList: true, hasIncompleteTasks: true }],
-    ['- [x] done', { hasTaskList: true, hasIncompleteTasks: false }],
-    ['see [docs](https://x)', { hasLink: true }],
-    ['bare https://example.com', { hasLink: false }],
-    ['use `pnpm`', { hasCode: true }],
-    ['    indented code', { hasCode: true }],
-    ['# Title\n\nbody', { title: 'Title' }],
-    ['body\n# Not first', { title: '' }],
-  ])('property of %j', (content, property) => {
-    expect(deriveContent(content).property).toMatchObject(property);
-  });
-
   it('cuts the snippet near 64 runes at a word boundary', () => {
     const snippet = deriveContent('word '.repeat(40)).snippet;
     expect(snippet.endsWith(' ...')).toBe(true);
