@@ -8,6 +8,18 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { binaryOf, PACKAGE, prefixOf, VERSIONS } from './versions.mjs';
 
+// `--bin-dir <major>`: prints the folder of the fetched `node` of that line, for CI's PATH, and fetches nothing.
+if (process.argv[2] === '--bin-dir') {
+  const version = VERSIONS.find((v) => v.split('.')[0] === process.argv[3]);
+  const binary = version && binaryOf(version);
+  if (!binary) {
+    console.error(`No fetched Node ${process.argv[3] ?? '(no line given)'}: run node tests/node-versions/src/fetch.mjs`);
+    process.exit(1);
+  }
+  console.log(dirname(binary));
+  process.exit(0);
+}
+
 const npm = npmCli();
 const failed = [];
 for (const version of VERSIONS) {
