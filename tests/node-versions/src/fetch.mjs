@@ -13,7 +13,9 @@ if (process.argv[2] === '--bin-dir') {
   const version = VERSIONS.find((v) => v.split('.')[0] === process.argv[3]);
   const binary = version && binaryOf(version);
   if (!binary) {
-    console.error(`No fetched Node ${process.argv[3] ?? '(no line given)'}: run node tests/node-versions/src/fetch.mjs`);
+    console.error(
+      `No fetched Node ${process.argv[3] ?? '(no line given)'}: run node tests/node-versions/src/fetch.mjs`,
+    );
     process.exit(1);
   }
   console.log(dirname(binary));
