@@ -87,7 +87,7 @@ describe('pnpm lab', () => {
     status.done();
     expect(written).toEqual([
       '\r\u001b[KChecking: The answer arrives…',
-      '\r\u001b[KChecking: One line is one wh…',
+      '\r\u001b[KChecking: One line is one…',
       '\r\u001b[K',
     ]);
     for (const line of written) expect(stringWidth(line.replace('\r\u001b[K', ''))).toBeLessThan(30);

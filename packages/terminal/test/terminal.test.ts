@@ -60,6 +60,29 @@ describe('width and wrapping', () => {
     expect(pieces[1]?.startsWith(createPaint(true)('green', 'd').slice(0, 5))).toBe(true);
   });
 
+  it('cuts a line where a reader expects it to end, and inside a word only when the word alone is too wide', () => {
+    expect(wrapLine("the kit's own requests are refused as the spec requires.", 30)).toEqual([
+      "the kit's own requests are",
+      'refused as the spec requires.',
+    ]);
+    // One-line JSON: between members, after a key's `":`, never inside a key.
+    expect(wrapLine('{"jsonrpc":"2.0","id":6,"method":"tools/call"}', 20)).toEqual([
+      '{"jsonrpc":"2.0",',
+      '"id":6,"method":',
+      '"tools/call"}',
+    ]);
+    // A URL wider than the line fills it up to the end of one of its parts.
+    expect(wrapLine('GET /api/v1/memos?pageSize=1&filter=visibility HTTP/1.1', 40)).toEqual([
+      'GET /api/v1/memos?pageSize=1&filter=',
+      'visibility HTTP/1.1',
+    ]);
+    expect(wrapLine('"io.modelcontextprotocol/clientCapabilities":{}', 30)).toEqual([
+      '"io.modelcontextprotocol/',
+      'clientCapabilities":{}',
+    ]);
+    expect(wrapLine('one\ntwo three', 5)).toEqual(['one', 'two', 'three']);
+  });
+
   it('wraps prose at spaces, between Chinese characters, and inside over-long words only', () => {
     expect(wrapText('the quick brown fox', 10)).toEqual(['the quick', 'brown fox']);
     expect(wrapText('这是一个很长的中文句子', 10)).toEqual(['这是一个很', '长的中文句', '子']);
@@ -206,15 +229,37 @@ describe('Chinese line breaking and indented wire lines', () => {
     expect(lines.join('')).toBe('第一句话说完了。第二句（括号里）也说完了，好。');
   });
 
-  it('continues a cut wire line under its own indentation', () => {
-    expect(wrapIndented('    abcdefghij', 9, 3)).toEqual(['    abcde', '    fghij']);
-    expect(wrapIndented('    abcdefghij', 9)).toEqual(['    abcdefghij']);
+  it('continues a cut wire line two cells in from its own indentation', () => {
+    expect(wrapIndented('    abcdefghij', 9, 3)).toEqual(['    abcde', '      fgh', '      ij']);
+    expect(wrapIndented('  {"id":1,"method":"tools/list"}', 24, 10)).toEqual([
+      '  {"id":1,"method":',
+      '    "tools/list"}',
+    ]);
+  });
+
+  it('shows a line nested too deep for the width only as far in as leaves room for its words', () => {
+    const deep = `${' '.repeat(30)}"name": "memo_list_memos"`;
+    const pieces = wrapIndented(deep, 40, 20);
+    expect(pieces).toEqual([`${' '.repeat(20)}"name":`, `${' '.repeat(20)}"memo_list_memos"`]);
+  });
+
+  it('cuts each line of a text under its own indentation, newlines included', () => {
+    expect(wrapIndented('a\n  bb cc dd', 8, 3)).toEqual(['a', '  bb cc', '    dd']);
   });
 });
 
 describe('wrapUnits', () => {
-  it('breaks only between the units it is given', () => {
-    expect(wrapUnits(['\\x1B', 'a', 'b', '\\x1B', 'c'], 5)).toEqual(['\\x1Ba', 'b\\x1B', 'c']);
+  it('breaks only between the units it is given, where wrapLine would', () => {
+    const units = ['\\x1B', 'a', 'b', '\\x1B', 'c'];
+    const pieces = wrapUnits(units, 5);
+    expect(pieces.join('')).toBe(units.join(''));
+    for (const piece of pieces) expect(piece.length).toBeLessThanOrEqual(5);
+    expect(pieces.join('|')).not.toMatch(/\\x?1?\||\\x1\|/);
     expect(wrapUnits([], 5)).toEqual(['']);
+    const event = [...'event: message', '\\n', ...'data: {"jsonrpc":"2.0","params":{"progressToken":"t-6"}}'];
+    expect(wrapUnits(event, 40)).toEqual([
+      'event: message\\ndata: {"jsonrpc":"2.0",',
+      '"params":{"progressToken":"t-6"}}',
+    ]);
   });
 });

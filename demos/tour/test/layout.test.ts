@@ -1,0 +1,168 @@
+/**
+ * The tour as a class sees it, from 40 to 160 columns, in both languages, with colour and without. One real run is recorded (servers and stdio child in this process's care), then the text view
+ * lays the same exchanges out again at each width: every line fits, no word or JSON key is cut, and the
+ * colours change nothing but colour.
+ */
+import { stripVTControlCharacters } from 'node:util';
+import { createPaint, type Lang, stringWidth } from '@memos-kit/terminal';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ExchangeRecord, ExchangeView, HttpExchangeRecord } from '../src/exchanges.ts';
+import { Resources } from '../src/servers.ts';
+import { type Step, stepSection, steps, stepTitle } from '../src/steps.ts';
+import { paintRoles } from '../src/style.ts';
+import { TextView } from '../src/view.ts';
+
+// The same layout with wrapping turned off: each width's own choices (side by side from 100 columns, a
+// one-line body indented when longer than half a line), every word whole, lines as long as they come.
+const wrapping = vi.hoisted(() => ({ on: true }));
+vi.mock('@memos-kit/terminal', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@memos-kit/terminal')>();
+  return {
+    ...real,
+    wrapIndented: (text: string, ...rest: [number, number?]) =>
+      wrapping.on ? real.wrapIndented(text, ...rest) : text.split('\n'),
+    wrapText: (text: string, ...rest: [number, string?]) =>
+      wrapping.on ? real.wrapText(text, ...rest) : text.split('\n'),
+    sideBySide: (left: readonly string[], right: readonly string[], width: number, gutter?: string) =>
+      wrapping.on
+        ? real.sideBySide(left, right, width, gutter)
+        : Array.from(
+            { length: Math.max(left.length, right.length) },
+            (_, i) => `${left[i] ?? ''} │ ${right[i] ?? ''}`,
+          ),
+  };
+});
+
+// The view reads its fixtures again for every step it lays out; 726 layouts read them from memory.
+vi.mock('@memos-kit/wire', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@memos-kit/wire')>();
+  const loaded = new Map<string, ReturnType<typeof real.loadFixture>>();
+  return {
+    ...real,
+    loadFixture: (id: string) => loaded.get(id) ?? loaded.set(id, real.loadFixture(id)).get(id),
+  };
+});
+
+const WIDTHS = Array.from({ length: 121 }, (_, i) => 40 + i);
+// A whole tour laid out three ways per width is costly; every seventh width, and either side of where step 1
+// goes side by side, stands for all of them here (the wrapper itself is checked at every width, in
+// @memos-kit/terminal's tests, over this tour's text).
+const SOME_WIDTHS = [...new Set([...WIDTHS.filter((w) => (w - 40) % 7 === 0), 99, 100, 160])].sort(
+  (a, b) => a - b,
+);
+const LANGS = ['zh', 'en'] as const;
+
+type Call = {
+  [K in keyof TextView]: TextView[K] extends (...args: infer A) => void ? [K, A] : never;
+}[keyof TextView];
+
+/** What one step showed as it ran: the view's calls in order, and the step's records. */
+interface Recorded {
+  step: Step;
+  number: number;
+  calls: Call[];
+  records: ExchangeRecord[];
+}
+
+/** Runs every step once against live servers, keeping what the view was told instead of any text. */
+async function record(): Promise<Recorded[]> {
+  const recorded: Recorded[] = [];
+  let current: Call[] = [];
+  const view: ExchangeView = {
+    httpRequest: (...args) => current.push(['httpRequest', args]),
+    httpHeaders: (...args) => current.push(['httpHeaders', args]),
+    sseEvent: (...args) => current.push(['sseEvent', args]),
+    httpDone: (...args) => current.push(['httpDone', args]),
+    stdioRequest: (...args) => current.push(['stdioRequest', args]),
+    stdioDone: (...args) => current.push(['stdioDone', args]),
+  };
+  const resources = new Resources('off', {
+    onServer: (server) => current.push(['serverStarted', [server.url, server.dataset]]),
+    onStdio: (session) => current.push(['stdioStarted', [session.pid]]),
+  });
+  try {
+    for (const [index, step] of steps.entries()) {
+      current = [];
+      const records = await step.run({ resources, signal: new AbortController().signal, view });
+      recorded.push({ step, number: index + 1, calls: current, records });
+    }
+  } finally {
+    await resources.close();
+  }
+  return recorded;
+}
+
+/** The tour's text for the recorded run, laid out at `width`, as `runTour` lays it out. */
+function render(recorded: readonly Recorded[], lang: Lang, width: number, colour: boolean): string {
+  let out = '';
+  const view = new TextView({
+    lang,
+    width,
+    paint: paintRoles(createPaint(colour)),
+    write: (text) => (out += text),
+  });
+  view.banner();
+  for (const { step, number, calls, records } of recorded) {
+    view.stepStart(step, number, steps.length, stepTitle(step, lang), stepSection(step, lang));
+    for (const [name, args] of calls) (view[name] as (...a: unknown[]) => void)(...args);
+    if (step.layout === 'side-by-side') view.sideBySide(step, records as HttpExchangeRecord[]);
+  }
+  view.summary([], recorded.length);
+  return out;
+}
+
+const isWord = (char = '') => /[\p{L}\p{N}]/u.test(char) && !/\p{Script=Han}/u.test(char);
+
+/** How often each word (letters and digits, not Chinese) and each JSON key appears, counting whole ones only. */
+function tally(text: string, longest: number): Map<string, number> {
+  const counts = new Map<string, number>();
+  const add = (token: string) => counts.set(token, (counts.get(token) ?? 0) + 1);
+  for (const line of text.split('\n')) {
+    for (const word of line.match(/[\p{L}\p{N}]+/gu) ?? []) {
+      if (isWord(word[0]) && stringWidth(word) <= longest) add(word);
+    }
+    for (const key of line.match(/"[^"\s]+":/g) ?? []) if (stringWidth(key) <= longest) add(key);
+  }
+  return counts;
+}
+
+describe('the tour from 40 to 160 columns', () => {
+  let recorded: Recorded[] = [];
+  beforeAll(async () => {
+    recorded = await record();
+  }, 120_000);
+
+  for (const lang of LANGS) {
+    it(`fits every line and cuts no word or key that fits its room, in ${lang}, with colour and without`, () => {
+      const problems: string[] = [];
+      for (const width of SOME_WIDTHS) {
+        // Laid out for this width but not wrapped, every word is whole: that is what wrapping must keep.
+        wrapping.on = false;
+        const whole = render(recorded, lang, width, false);
+        wrapping.on = true;
+        const plain = render(recorded, lang, width, false);
+        const coloured = render(recorded, lang, width, true);
+        if (stripVTControlCharacters(coloured) !== plain) problems.push(`${width}: colour changes the text`);
+        for (const line of plain.split('\n')) {
+          if (stringWidth(line) > width) problems.push(`${width}: too wide: ${line}`);
+        }
+        // No line of the tour leaves less than 16 cells of room, so a word or key that short is never cut;
+        // from 100 columns on, not even the longest key of the article's messages.
+        const longest = width >= 100 ? 45 : 16;
+        const [expected, shown] = [tally(whole, longest), tally(plain, longest)];
+        for (const [token, count] of expected) {
+          if (shown.get(token) !== count)
+            problems.push(`${width}: ${token} ${count} → ${shown.get(token) ?? 0}`);
+        }
+      }
+      expect(problems).toEqual([]);
+    }, 120_000);
+  }
+
+  it('keeps the last line and the side-by-side keys whole at 100 columns (a projector, a pipe)', () => {
+    const en = render(recorded, 'en', 100, false);
+    expect(en).toMatch(/requests are\n *refused as the spec requires\.\n$/);
+    const step1 = en.slice(en.indexOf('Step 1/'), en.indexOf('Step 2/'));
+    expect(step1).toContain('"io.modelcontextprotocol/clientCapabilities":');
+  });
+});
