@@ -1,4 +1,4 @@
-import { createPaint, type Keys, type Lang, stepMessages, UsageError } from '@memos-kit/terminal';
+import { createPaint, type Keys, type Lang, stepMessages, UsageError, wrapText } from '@memos-kit/terminal';
 import { loadManifest } from '@memos-kit/wire';
 import type { ExchangeContext, HttpExchangeRecord } from './exchanges.ts';
 import { t } from './i18n.ts';
@@ -30,10 +30,15 @@ export class Interrupted extends Error {
   override name = 'Interrupted';
 }
 
-export function listSteps(lang: Lang): string[] {
-  return steps.map((step, i) => {
+/**
+ * The steps, one to a line, each wrapped to `width` under its title: what `--list` prints and what an
+ * interactive tour shows before its first pause.
+ */
+export function listSteps(lang: Lang, width: number): string[] {
+  return steps.flatMap((step, i) => {
     const section = stepSection(step, lang);
-    return `${String(i + 1).padStart(2)}. ${stepTitle(step, lang)}  [§${section.number}]`;
+    const line = `${String(i + 1).padStart(2)}. ${stepTitle(step, lang)}  [§${section.number}]`;
+    return wrapText(line, width, '    ');
   });
 }
 
@@ -70,7 +75,7 @@ export async function runTour(options: TourOptions, io: TourIO, signal: AbortSig
   const lang = options.lang;
   if (options.list) {
     if (options.json) io.write(`${JSON.stringify(stepListing(lang), null, 2)}\n`);
-    else io.write(`${t(lang, 'listHeading')}\n${listSteps(lang).join('\n')}\n`);
+    else io.write(`${t(lang, 'listHeading')}\n${listSteps(lang, io.width).join('\n')}\n`);
     return { exitCode: 0 };
   }
   const chosen = selectSteps(options);
@@ -99,7 +104,7 @@ export async function runTour(options: TourOptions, io: TourIO, signal: AbortSig
   view?.banner();
   // A class sees the whole route before the first pause.
   if (prompt && chosen.length > 1)
-    view?.message(`\n${t(lang, 'listHeading')}\n${listSteps(lang).join('\n')}\n`);
+    view?.message(`\n${t(lang, 'listHeading')}\n${listSteps(lang, io.width).join('\n')}\n`);
   try {
     for (const [index, { step, number }] of chosen.entries()) {
       if (prompt) {

@@ -3,13 +3,16 @@
  * lays the same exchanges out again at each width: every line fits, no word or JSON key is cut, and the
  * colours change nothing but colour.
  */
+import { PassThrough } from 'node:stream';
 import { stripVTControlCharacters } from 'node:util';
 import { createPaint, type Lang, stringWidth } from '@memos-kit/terminal';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ExchangeRecord, ExchangeView, HttpExchangeRecord } from '../src/exchanges.ts';
+import { parseTourArgs } from '../src/options.ts';
 import { Resources } from '../src/servers.ts';
 import { type Step, stepSection, steps, stepTitle } from '../src/steps.ts';
 import { paintRoles } from '../src/style.ts';
+import { runTour } from '../src/tour.ts';
 import { TextView } from '../src/view.ts';
 
 // The same layout with wrapping turned off: each width's own choices (side by side from 100 columns, a
@@ -165,4 +168,57 @@ describe('the tour from 40 to 160 columns', () => {
     const step1 = en.slice(en.indexOf('Step 1/'), en.indexOf('Step 2/'));
     expect(step1).toContain('"io.modelcontextprotocol/clientCapabilities":');
   });
+});
+
+describe('the first screen', () => {
+  /** What `pnpm demo --interactive` shows before its first pause, at a width; q ends it there. */
+  async function firstScreen(lang: Lang, width: number): Promise<string> {
+    const input = new PassThrough();
+    let out = '';
+    const running = runTour(
+      parseTourArgs(['--interactive', '--lang', lang], { env: {}, stdout: {} }),
+      { write: (text) => (out += text), width, input },
+      new AbortController().signal,
+    );
+    input.write('q\n');
+    await running;
+    return out;
+  }
+
+  async function list(lang: Lang, width: number): Promise<string> {
+    let out = '';
+    await runTour(
+      parseTourArgs(['--list', '--lang', lang], { env: {}, stdout: {} }),
+      { write: (text) => (out += text), width },
+      new AbortController().signal,
+    );
+    return out;
+  }
+
+  it('of --interactive lists the steps as --list does, each title whole, at every width, in zh and en', async () => {
+    const problems: string[] = [];
+    for (const lang of LANGS) {
+      for (const width of WIDTHS) {
+        const [screen, listed] = [await firstScreen(lang, width), await list(lang, width)];
+        if (!screen.includes(listed)) problems.push(`${lang} ${width}: not the --list text`);
+        for (const line of listed.split('\n')) {
+          if (stringWidth(line) > width) problems.push(`${lang} ${width}: too wide: ${line}`);
+        }
+        // Read back, the lines of each step are its title again: nothing was cut inside a word. (A line may
+        // end next to a Chinese character without a space, so spaces there do not count.)
+        const read = (text: string) =>
+          text.replace(/\s+/g, ' ').replace(/ (?=[\u2E80-\uFFEF])|(?<=[\u2E80-\uFFEF]) /gu, '');
+        const items = listed
+          .split('\n')
+          .slice(1)
+          .join('\n')
+          .split(/\n(?=\s*\d+\. )/);
+        steps.forEach((step, i) => {
+          const title = `${i + 1}. ${stepTitle(step, lang)}  [§${stepSection(step, lang).number}]`;
+          if (read(items[i] ?? '').trim() !== read(title)) problems.push(`${lang} ${width}: ${items[i]}`);
+        });
+      }
+    }
+    expect(problems).toEqual([]);
+  }, 60_000);
 });

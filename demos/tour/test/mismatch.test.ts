@@ -48,7 +48,7 @@ describe('--list and --help', () => {
       new AbortController().signal,
     );
     expect(outcome.exitCode).toBe(0);
-    expect(out).toContain(listSteps('en').join('\n'));
+    expect(out).toContain(listSteps('en', 120).join('\n'));
     const sections = [...out.matchAll(/\[§([\d.]+)\]/g)].map((m) => m[1]);
     expect(sections).toEqual(['1', '3.1', '3.2', '3.6', '6', '6', '6', '6', '8.1', '8.2']);
   });
