@@ -25,7 +25,7 @@ import type {
 } from './exchanges.ts';
 import { t } from './i18n.ts';
 import { type JsonContext, paintJson } from './json-layers.ts';
-import { recordKeyOrder } from './key-order.ts';
+import { type KeyOrderDifference, recordKeyOrder } from './key-order.ts';
 import type { Step } from './steps.ts';
 import type { Role, RolePaint } from './style.ts';
 
@@ -83,8 +83,11 @@ export class TextView implements ExchangeView {
   #layout: Step['layout'] = 'stream';
   /** The number of the step on screen, for a hint that names the command to see it again. */
   #stepNumber = 0;
-  /** Why a different key order still matches is said once per tour, where it first happens. */
-  #keyOrderExplained = false;
+  /**
+   * Each kind of byte difference (key order, JSON spelt differently inside a string) is shown in full, with
+   * why it still matches, the first time it happens; later steps only point back to that step.
+   */
+  readonly #explained = new Map<KeyOrderDifference['kind'], number>();
 
   constructor(options: TextViewOptions) {
     this.#o = options;
@@ -437,10 +440,21 @@ export class TextView implements ExchangeView {
     else this.#keyOrder(record);
   }
 
-  /** A matching exchange whose bytes still differ from the article's: where, and (once) why that is fine. */
+  /**
+   * A matching exchange whose bytes still differ from the article's. The first time a kind of difference
+   * shows, where it is and why that is fine; after that one line that points back to the step that said so.
+   */
   #keyOrder(record: ExchangeRecord): void {
     const differences = recordKeyOrder(record);
-    for (const d of differences) {
+    const fresh = differences.filter(
+      (d) => (this.#explained.get(d.kind) ?? this.#stepNumber) === this.#stepNumber,
+    );
+    const seen = [...new Set(differences.map((d) => d.kind))].filter(
+      (kind) => !fresh.some((d) => d.kind === kind),
+    );
+    const firstWhy = this.#explained.size === 0;
+    for (const d of fresh) {
+      this.#explained.set(d.kind, this.#stepNumber);
       const text =
         d.kind === 'order'
           ? this.#t('keyOrder', {
@@ -451,10 +465,18 @@ export class TextView implements ExchangeView {
           : this.#t('jsonText', { path: d.path, live: d.live, article: d.article });
       this.#prose(indent, text, 'muted');
     }
-    if (differences.length > 0 && !this.#keyOrderExplained) {
-      this.#keyOrderExplained = true;
-      this.#prose(indent, this.#t('keyOrderWhy'), 'muted');
-    }
+    if (fresh.length > 0 && firstWhy) this.#prose(indent, this.#t('keyOrderWhy'), 'muted');
+    if (seen.length === 0) return;
+    const steps = [...new Set(seen.map((kind) => this.#explained.get(kind) ?? 0))].sort((a, b) => a - b);
+    const what = seen.map((kind) => this.#t(kind === 'order' ? 'differsInOrder' : 'differsInSpacing'));
+    this.#prose(
+      indent,
+      this.#t('bytesAsBefore', {
+        what: what.join(this.#t('listAnd')),
+        steps: steps.map((n) => this.#t('stepRef', { n })).join(this.#t('listAnd')),
+      }),
+      'muted',
+    );
   }
 
   #differences(differences: readonly Difference[]): void {

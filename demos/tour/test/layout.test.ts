@@ -8,6 +8,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { createPaint, type Lang, stringWidth } from '@memos-kit/terminal';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ExchangeRecord, ExchangeView, HttpExchangeRecord } from '../src/exchanges.ts';
+import { t } from '../src/i18n.ts';
 import { parseTourArgs } from '../src/options.ts';
 import { Resources } from '../src/servers.ts';
 import { type Step, stepSection, steps, stepTitle } from '../src/steps.ts';
@@ -167,6 +168,23 @@ describe('the tour from 40 to 160 columns', () => {
     expect(en).toMatch(/requests are\n *refused as the spec requires\.\n$/);
     const step1 = en.slice(en.indexOf('Step 1/'), en.indexOf('Step 2/'));
     expect(step1).toContain('"io.modelcontextprotocol/clientCapabilities":');
+  });
+
+  it('points back to the first step that explained a byte difference instead of repeating it', () => {
+    for (const lang of LANGS) {
+      wrapping.on = false;
+      const text = render(recorded, lang, 100, false);
+      wrapping.on = true;
+      const bySteps = text.split(/\n(?=步骤 \d+\/|Step \d+\/)/);
+      // The order of the top-level members differs in every step that has a result; only the first says so.
+      const named = bySteps.filter((step) => step.includes('{ result, jsonrpc, id }'));
+      expect(named, lang).toHaveLength(1);
+      expect(text.split(t(lang, 'keyOrderWhy')), lang).toHaveLength(2);
+      const [, again = ''] = t(lang, 'bytesAsBefore', { what: '⟨what⟩', steps: '⟨steps⟩' }).split(/⟨\w+⟩/);
+      const pointing = bySteps.filter((step) => step.includes(again));
+      expect(pointing.length, lang).toBeGreaterThanOrEqual(5);
+      for (const step of pointing) expect(step).toContain(t(lang, 'stepRef', { n: 1 }));
+    }
   });
 });
 
