@@ -102,9 +102,10 @@ export async function runTour(options: TourOptions, io: TourIO, signal: AbortSig
   let outcome: 'done' | 'quit' | 'interrupted' = 'done';
 
   view?.banner();
-  // A class sees the whole route before the first pause.
+  // A class sees the whole route before the first pause; a tour that runs straight through says how to pace it.
   if (prompt && chosen.length > 1)
     view?.message(`\n${t(lang, 'listHeading')}\n${listSteps(lang, io.width).join('\n')}\n`);
+  if (!prompt && chosen.length > 1) view?.pacingHint();
   try {
     for (const [index, { step, number }] of chosen.entries()) {
       if (prompt) {

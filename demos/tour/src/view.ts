@@ -110,6 +110,11 @@ export class TextView implements ExchangeView {
     return t(this.#o.lang, key, vars);
   }
 
+  /** One line under the banner for a tour that runs straight through: how to go one step at a time. */
+  pacingHint(): void {
+    this.#prose('', this.#t('pacingHint'), 'muted');
+  }
+
   banner(): void {
     const p = this.#o.paint;
     this.#line(p('title', this.#t('tourTitle')));

@@ -106,6 +106,7 @@ function render(recorded: readonly Recorded[], lang: Lang, width: number, colour
     write: (text) => (out += text),
   });
   view.banner();
+  view.pacingHint();
   for (const { step, number, calls, records } of recorded) {
     view.stepStart(step, number, steps.length, stepTitle(step, lang), stepSection(step, lang));
     for (const [name, args] of calls) (view[name] as (...a: unknown[]) => void)(...args);

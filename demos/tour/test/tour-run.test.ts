@@ -35,6 +35,12 @@ describe('pnpm demo --pace fast --no-color (the text tour, as a child process)',
     expect(out).toContain(t('zh', 'summaryAll', { total: steps.length }));
   });
 
+  it('says on its first screen, before the first step, how to go one step at a time', () => {
+    const firstScreen = tour.stdout.slice(0, tour.stdout.indexOf('步骤 1/'));
+    expect(firstScreen.replace(/\s+/g, ' ')).toContain(t('zh', 'pacingHint').replace(/\s+/g, ' '));
+    for (const option of ['--interactive', '--step N', '--list']) expect(firstScreen).toContain(option);
+  });
+
   it('prints plain text when asked to', () => {
     expect(tour.stdout).not.toContain('\u001b[');
   });
