@@ -9,6 +9,7 @@ import {
   type ParsedCommand,
   parseCommand,
   stepOptions,
+  type Theme,
   UsageError,
 } from '@memos-kit/terminal';
 import { steps } from './steps.ts';
@@ -95,6 +96,8 @@ export interface TourOptions {
   lang: Lang;
   /** The kit's colour rule, already applied (--[no-]color, NO_COLOR, FORCE_COLOR, a terminal or not). */
   color: boolean;
+  /** The palette's theme (--theme, KIT_THEME, COLORFGBG, else dark). */
+  theme: Theme;
   pace: Pace;
   /** tools/list prints memo_list_memos whole instead of its summary. */
   full: boolean;
@@ -120,6 +123,7 @@ export function tourOptions(parsed: ParsedCommand<typeof spec.options>): TourOpt
     step,
     lang,
     color: parsed.colour,
+    theme: parsed.theme,
     pace: values.pace,
     full: values.full,
     interactive: values.interactive,

@@ -83,7 +83,7 @@ export async function runTour(options: TourOptions, io: TourIO, signal: AbortSig
     ? undefined
     : new TextView({
         lang,
-        paint: paintRoles(createPaint(options.color)),
+        paint: paintRoles(createPaint(options.color, options.theme)),
         width: io.width,
         full: options.full,
         write: io.write,

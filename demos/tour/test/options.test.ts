@@ -10,12 +10,13 @@ const terminal = (env: NodeJS.ProcessEnv = {}) => ({ env, stdout: { isTTY: true,
 const pipe = (env: NodeJS.ProcessEnv = {}) => ({ env, stdout: { isTTY: false } });
 
 describe('parseTourArgs', () => {
-  it('defaults to the whole tour in Chinese, in colour on a terminal, at the article pace', () => {
+  it('defaults to the whole tour in Chinese, in colour for a dark terminal, at the article pace', () => {
     expect(parseTourArgs([], terminal())).toEqual({
       list: false,
       step: undefined,
       lang: 'zh',
       color: true,
+      theme: 'dark',
       pace: 'article',
       full: false,
       interactive: false,
@@ -25,12 +26,25 @@ describe('parseTourArgs', () => {
 
   it('reads every option a class needs', () => {
     const options = parseTourArgs(
-      ['--step', '3', '--lang', 'en', '--no-color', '--pace', 'fast', '--interactive', '--full'],
+      [
+        '--step',
+        '3',
+        '--lang',
+        'en',
+        '--no-color',
+        '--pace',
+        'fast',
+        '--interactive',
+        '--full',
+        '--theme',
+        'light',
+      ],
       terminal(),
     );
     expect(options).toMatchObject({
       step: 3,
       lang: 'en',
+      theme: 'light',
       color: false,
       pace: 'fast',
       interactive: true,

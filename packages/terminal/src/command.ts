@@ -4,6 +4,7 @@ import { closeOnSignals, type StopSignal } from '@memos-kit/process';
 import { colourWanted, createPaint, type Paint } from './colour.ts';
 import { type Bilingual, defaultLang, isLang, LANG_ENV, type Lang } from './i18n.ts';
 import { Keys } from './keys.ts';
+import { isTheme, THEME_ENV, type Theme, themeFromEnv } from './palette.ts';
 import { quietOnClosedPipe } from './pipe.ts';
 import { table, terminalWidth, wrapText } from './width.ts';
 
@@ -55,6 +56,9 @@ export interface ParsedCommand<O extends OptionSpecs> {
   positionals: string[];
   lang: Lang;
   colour: boolean;
+  /** The palette's theme: `--theme`, else `KIT_THEME`, else the terminal's `COLORFGBG`, else dark. */
+  theme: Theme;
+  /** Paints by role or colour name in the theme's shades; plain when colour is off. */
   paint: Paint;
   /** Columns a line may take (the terminal's, or 100 when piped). */
   width: number;
@@ -90,6 +94,14 @@ const common = {
       en: 'force colour; --no-color turns it off (so does NO_COLOR)',
     },
   },
+  theme: {
+    type: 'string',
+    value: 'dark|light',
+    help: {
+      zh: `配色适合深色还是浅色终端（默认取 ${THEME_ENV}，其次按终端的 COLORFGBG 判断，都没有时为 dark）`,
+      en: `colours for a dark or a light terminal (default: ${THEME_ENV}, else the terminal's COLORFGBG, else dark)`,
+    },
+  },
   help: { type: 'boolean', short: 'h', help: { zh: '显示本帮助', en: 'show this help' } },
   version: { type: 'boolean', help: { zh: '显示版本', en: 'show the version' } },
 } as const satisfies OptionSpecs;
@@ -101,6 +113,10 @@ const words = {
   seeHelp: { zh: '查看用法：{name} --help', en: 'See {name} --help' },
   badLang: { zh: '--lang 只能是 zh 或 en，而不是 "{value}"', en: '--lang must be zh or en, not "{value}"' },
   stopped: { zh: '已停止（{how}）', en: 'Stopped ({how})' },
+  badTheme: {
+    zh: '--theme 只能是 dark 或 light，而不是 "{value}"',
+    en: '--theme must be dark or light, not "{value}"',
+  },
 } satisfies Record<string, Bilingual>;
 
 /** How a stop is named to a person: SIGINT is what Ctrl-C sends. */
@@ -134,7 +150,7 @@ export interface ParseContext {
 
 /**
  * Reads a command line with `node:util` parseArgs, adding the options every command shares (`--lang`,
- * `--color`/`--no-color`, `--help`, `--version`), and answers help and version itself.
+ * `--color`/`--no-color`, `--theme`, `--help`, `--version`), and answers help and version itself.
  */
 export function parseCommand<O extends OptionSpecs>(
   spec: CommandSpec<O>,
@@ -181,6 +197,9 @@ export function parseCommand<O extends OptionSpecs>(
     return { kind: 'version', text: `${spec.name} ${kitVersion()} (MCP ${PROTOCOL_VERSION})` };
   if (values.lang !== undefined && !isLang(values.lang))
     throw new UsageError(words.badLang[lang].replace('{value}', String(values.lang)));
+  if (values.theme !== undefined && !isTheme(values.theme))
+    throw new UsageError(words.badTheme[lang].replace('{value}', String(values.theme)));
+  const theme = isTheme(values.theme) ? values.theme : themeFromEnv(env);
   const colour = colourWanted({ flag: values.color as boolean | undefined, env, isTTY: stdout.isTTY });
   for (const [name, option] of Object.entries(spec.options)) {
     if (option.type === 'boolean' && values[name] === undefined) values[name] = false;
@@ -191,7 +210,8 @@ export function parseCommand<O extends OptionSpecs>(
     positionals,
     lang,
     colour,
-    paint: createPaint(colour),
+    theme,
+    paint: createPaint(colour, theme),
     width,
   };
 }

@@ -1,4 +1,11 @@
-export { type ColourFormat, type ColourInput, colourWanted, createPaint, type Paint } from './colour.ts';
+export {
+  type ColourFormat,
+  type ColourInput,
+  colourWanted,
+  createPaint,
+  type Paint,
+  type Style,
+} from './colour.ts';
 export {
   type CommandOutcome,
   type CommandSpec,
@@ -33,6 +40,18 @@ export {
   type Vars,
 } from './i18n.ts';
 export { interrupt, Keys } from './keys.ts';
+export {
+  BACKGROUNDS,
+  type Hue,
+  isTheme,
+  ROLES,
+  type Role,
+  SHADES,
+  THEME_ENV,
+  THEMES,
+  type Theme,
+  themeFromEnv,
+} from './palette.ts';
 export { quietOnClosedPipe } from './pipe.ts';
 export { chosenStep, type ListedStep, stepList, stepMessages, stepOptions } from './steps.ts';
 export { TypedLines } from './typed-lines.ts';

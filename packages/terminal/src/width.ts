@@ -433,7 +433,8 @@ export function sideBySide(
 
 /**
  * A plain table whose columns line up even with Chinese text in them. The last column wraps so that
- * every row fits `width` (when given), its continuation lines starting under the column.
+ * every row fits `width` (when given), its continuation lines starting under the column; where that column
+ * would have fewer than 20 cells, it goes on the lines under its row instead.
  */
 export function table(
   rows: readonly (readonly string[])[],
@@ -453,12 +454,16 @@ export function table(
       .join('');
     const last = row.at(-1) ?? '';
     const leadWidth = stringWidth(lead);
-    if (
-      options.width === undefined ||
-      leadWidth + stringWidth(last) <= options.width ||
-      options.width - leadWidth < 20
-    ) {
+    if (options.width === undefined || leadWidth + stringWidth(last) <= options.width) {
       return [`${lead}${last}`.trimEnd()];
+    }
+    if (options.width - leadWidth < 20) {
+      // Too narrow for the last column beside the others: it goes under them, a little indented.
+      const under = ' '.repeat(Math.min(8, Math.max(0, options.width - 20)));
+      return [
+        lead.trimEnd(),
+        ...wrapText(last, options.width - under.length).map((line) => `${under}${line}`),
+      ];
     }
     const [first = '', ...rest] = wrapText(last, options.width - leadWidth);
     return [`${lead}${first}`.trimEnd(), ...rest.map((line) => `${' '.repeat(leadWidth)}${line}`.trimEnd())];
