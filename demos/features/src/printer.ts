@@ -22,22 +22,22 @@ export class Printer {
   }
 
   title(text: string): void {
-    for (const line of wrapText(text, this.width)) this.line(this.paint(['bold', 'underline'], line));
+    for (const line of wrapText(text, this.width)) this.line(this.paint('title', line));
   }
 
   step(number: number, text: string): void {
     this.line();
     for (const line of wrapText(`━━ ${number} · ${text} ━━`, this.width))
-      this.line(this.paint(['bold', 'magenta'], line));
+      this.line(this.paint(['bold', 'protocol'], line));
   }
 
   note(text: string): void {
-    for (const line of wrapText(text, this.width - 2)) this.line(this.paint('gray', `  ${line}`));
+    for (const line of wrapText(text, this.width - 2)) this.line(this.paint('muted', `  ${line}`));
   }
 
   /** A check the demo made: ✓ or ✗, the text continuing under itself, not under the mark. Never quiet when ✗. */
   checked(held: boolean, text: string): void {
-    const mark = held ? this.paint('green', '✓') : this.paint('red', '✗');
+    const mark = held ? this.paint('ok', '✓') : this.paint('fail', '✗');
     wrapText(text, this.width - 4).forEach((line, index) => {
       const shown = index === 0 ? `  ${mark} ${line}` : `    ${line}`;
       if (held) this.line(shown);
@@ -52,25 +52,25 @@ export class Printer {
   }
 
   request(message: HttpMessage): void {
-    this.head(this.paint('cyan', '→'), message);
+    this.head(this.paint('accent', '→'), message);
     this.body(message.body);
   }
 
   responseHead(message: HttpMessage): void {
-    this.head(this.paint('yellow', '←'), message);
+    this.head(this.paint('warn', '←'), message);
   }
 
   /** One SSE event of a stream still open, as it arrived. */
   event(block: string): void {
-    this.line(`  ${this.paint('yellow', '⇠')} ${this.paint('dim', 'event')}`);
+    this.line(`  ${this.paint('warn', '⇠')} ${this.paint('muted', 'event')}`);
     // An SSE data line is one line on the wire, so it stays one (wrapped) line here.
     for (const line of block.trimEnd().split('\n')) this.indented(line);
   }
 
   private head(arrow: string, message: HttpMessage): void {
     this.line();
-    this.line(`  ${arrow} ${this.paint('bold', message.startLine)}`);
-    for (const [name, value] of message.headers) this.indented(`${this.paint('blue', `${name}:`)} ${value}`);
+    this.line(`  ${arrow} ${this.paint(['bold', 'http'], message.startLine)}`);
+    for (const [name, value] of message.headers) this.indented(`${this.paint('http', `${name}:`)} ${value}`);
   }
 
   private body(body: string): void {

@@ -23,8 +23,8 @@ await command(serveSpec, async ({ positionals, paint, width, lang }) => {
       { width },
     ),
     '',
-    paint('bold', `  curl -i ${server.url}/orders/123`),
-    paint('bold', `  curl -i -X POST ${server.url}/orders/123/payment`),
+    paint('accent', `  curl -i ${server.url}/orders/123`),
+    paint('accent', `  curl -i -X POST ${server.url}/orders/123/payment`),
     '',
     say('serveStop'),
   ];

@@ -238,7 +238,7 @@ function showAnswer(
       printer.ranking(ranking);
     }
     printer.prose(t('modelCalls', { tool: call.toolName }));
-    printer.prose(call.input, '    ', 'green');
+    printer.prose(call.input, '    ', 'business');
     return;
   }
   const text = result.content.map((part) => (part.type === 'text' ? part.text : '')).join('');

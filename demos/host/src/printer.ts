@@ -1,14 +1,7 @@
 // Everything the demo prints goes through here: step headers, narration wrapped to the terminal, the wire
 // as it happens (coloured by the kit's three layers), and what the model is given and answers.
 import type { LanguageModelV4FunctionTool, LanguageModelV4Message } from '@ai-sdk/provider';
-import {
-  type ColourFormat,
-  type Paint,
-  stringWidth,
-  table,
-  wrapIndented,
-  wrapText,
-} from '@memos-kit/terminal';
+import { type Paint, type Style, stringWidth, table, wrapIndented, wrapText } from '@memos-kit/terminal';
 import { layerOf, tokenizeJson } from '@memos-kit/wire';
 import type { Say } from './messages.ts';
 import type { ToolScore } from './stand-in.ts';
@@ -17,12 +10,6 @@ import type { WireEvent } from './wire.ts';
 const INDENT = '  ';
 /** A body longer than this is cut in the default view; --full prints it whole. */
 const BODY_LINES = 24;
-
-const layerColour: Record<'envelope' | 'protocol' | 'business', ColourFormat> = {
-  envelope: 'cyan',
-  protocol: 'magenta',
-  business: 'green',
-};
 
 export interface PrinterOptions {
   paint: Paint;
@@ -52,7 +39,7 @@ export class Printer {
   }
 
   /** Prose, wrapped to the terminal, under the given indentation; a `- ` item's lines wrap under its text. */
-  prose(text: string, indent = INDENT, format?: ColourFormat): void {
+  prose(text: string, indent = INDENT, format?: Style): void {
     for (const part of text.split('\n')) {
       const hanging = part.startsWith('- ') ? '  ' : '';
       for (const line of wrapText(part, Math.max(20, this.#width - stringWidth(indent)), hanging)) {
@@ -63,7 +50,7 @@ export class Printer {
   }
 
   title(text: string): void {
-    for (const line of wrapText(text, this.#width)) this.line(this.paint('bold', line));
+    for (const line of wrapText(text, this.#width)) this.line(this.paint('heading', line));
   }
 
   step(label: string, title: string): void {
@@ -72,20 +59,20 @@ export class Printer {
   }
 
   note(text: string, indent = INDENT): void {
-    this.prose(text, indent, 'gray');
+    this.prose(text, indent, 'muted');
   }
 
   ok(text: string): void {
-    this.prose(`✔ ${text}`, INDENT, ['bold', 'green']);
+    this.prose(`✔ ${text}`, INDENT, 'ok');
   }
 
   fail(text: string): void {
-    this.prose(`✘ ${text}`, INDENT, ['bold', 'red']);
+    this.prose(`✘ ${text}`, INDENT, 'fail');
   }
 
   /** A prompt, styled, for the answer typed after it on the same line. */
   promptText(text: string): string {
-    return this.paint(['bold', 'yellow'], `${INDENT}${text} `);
+    return this.paint(['bold', 'warn'], `${INDENT}${text} `);
   }
 
   // ---- the wire ------------------------------------------------------------------------------
@@ -94,21 +81,21 @@ export class Printer {
     const p = this.paint;
     if (event.kind === 'http-request') {
       const url = new URL(event.url);
-      this.line(p('blue', `${INDENT}→ ${event.method} ${url.pathname} HTTP/1.1 · ${url.host}`));
+      this.line(p('http', `${INDENT}→ ${event.method} ${url.pathname} HTTP/1.1 · ${url.host}`));
       // The library's user-agent names this machine's Node version: noise for a class, kept for --full.
       for (const [name, value] of event.headers) {
         if (this.full || name !== 'user-agent') this.#header(name, value);
       }
       this.#json(event.body);
     } else if (event.kind === 'http-response') {
-      this.line(p('blue', `${INDENT}← HTTP/1.1 ${event.status} ${event.statusText}`));
+      this.line(p('http', `${INDENT}← HTTP/1.1 ${event.status} ${event.statusText}`));
       for (const [name, value] of event.headers) {
         if (this.full || name === 'content-type') this.#header(name, value);
       }
       this.#json(event.body);
     } else {
       const arrow = event.direction === 'sent' ? this.say('stdioSent') : this.say('stdioReceived');
-      this.line(p('blue', `${INDENT}${arrow}`));
+      this.line(p('http', `${INDENT}${arrow}`));
       this.#json(JSON.stringify(event.message));
     }
   }
@@ -116,7 +103,7 @@ export class Printer {
   #header(name: string, value: string): void {
     // The MCP headers are the protocol's; the rest is plain HTTP.
     const mcp = /^mcp-/i.test(name);
-    this.line(`${INDENT}${INDENT}${this.paint(mcp ? 'magenta' : 'blue', `${name}: ${value}`)}`);
+    this.line(`${INDENT}${INDENT}${this.paint(mcp ? 'protocol' : 'http', `${name}: ${value}`)}`);
   }
 
   /** A JSON-RPC body, indented for reading (the wire has it on one line), cut to a screenful unless --full. */
@@ -167,10 +154,10 @@ export class Printer {
     return tokenizeJson(text, { jsonRpc: true })
       .map((token) => {
         if (token.kind === 'key' || token.kind === 'value') {
-          return this.paint(layerColour[layerOf(token.path, token.kind, true)], token.text);
+          return this.paint(layerOf(token.path, token.kind, true), token.text);
         }
         return token.kind === 'open' || token.kind === 'close' || token.kind === 'separator'
-          ? this.paint('gray', token.text)
+          ? this.paint('muted', token.text)
           : token.text;
       })
       .join('');
@@ -196,10 +183,10 @@ export class Printer {
       const args = Object.keys(schema.properties ?? {}).map((name) =>
         required.has(name) ? `${name}*` : name,
       );
-      const number = this.paint('gray', `${String(index + 1).padStart(2)}.`);
+      const number = this.paint('muted', `${String(index + 1).padStart(2)}.`);
       const note = origin ? ` · ${origin(tool)}` : '';
       this.line(
-        `${INDENT}${number} ${this.paint('green', tool.name)} ${this.paint('gray', `(${args.join(', ')})${note}`)}`,
+        `${INDENT}${number} ${this.paint('business', tool.name)} ${this.paint('muted', `(${args.join(', ')})${note}`)}`,
       );
       this.prose((tool.description ?? '').split('\n')[0] ?? '', `${INDENT}${INDENT}${INDENT}  `);
     }
@@ -226,16 +213,16 @@ export class Printer {
 
   /** The model's words to the user, set apart from the narration. */
   answer(who: string, text: string): void {
-    this.line(`${INDENT}${this.paint(['bold', 'cyan'], this.say('said', { who }))}`);
+    this.line(`${INDENT}${this.paint(['bold', 'accent'], this.say('said', { who }))}`);
     for (const line of text.split('\n')) this.prose(line, `${INDENT}${INDENT}`);
   }
 
   #table(rows: string[][]): void {
     const [head, ...body] = table(rows, { width: this.#width - INDENT.length });
-    this.line(`${INDENT}${this.paint('gray', head ?? '')}`);
+    this.line(`${INDENT}${this.paint('muted', head ?? '')}`);
     for (const row of body) {
       const name = row.split(' ')[0] ?? '';
-      this.line(`${INDENT}${this.paint('green', name)}${row.slice(name.length)}`);
+      this.line(`${INDENT}${this.paint('business', name)}${row.slice(name.length)}`);
     }
   }
 }

@@ -81,7 +81,7 @@ function runScenario(
   for (const line of wrapText(say(`scenario${scenario.key}Point`), width - 4)) print(`   ${line}`);
   if (scenario.variant) {
     const variant = say('variant', { what: say(`scenario${scenario.key as VariantKey}Variant`) });
-    for (const line of wrapText(variant, width - 4)) print(paint('dim', `   ${line}`));
+    for (const line of wrapText(variant, width - 4)) print(paint('muted', `   ${line}`));
   }
   const teaching: SseEvent[] = [];
   const library: SseEvent[] = [];
@@ -118,14 +118,14 @@ function runScenario(
     }
     const state = describeState(concat(received), say);
     const notes = outcomes.length > 0 ? [...outcomes, ...state] : [say('noEventYet'), ...state];
-    for (const line of packNotes(notes, width - 16, say)) print(paint('dim', `            ${line}`));
+    for (const line of packNotes(notes, width - 16, say)) print(paint('muted', `            ${line}`));
   });
   teachingParser.end();
   libraryParser.end();
   if (comments.length > 0)
     print(
       paint(
-        'dim',
+        'muted',
         `   ${say('commentsSkipped', { comments: comments.map((c) => JSON.stringify(c)).join(', ') })}`,
       ),
     );

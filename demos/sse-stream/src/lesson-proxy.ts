@@ -30,7 +30,7 @@ function createEntryPrinter(print: Print, paint: Paint, say: Say, request: Artic
   let done = 0;
   let total = 1;
   return (entry: TimelineEntry): void => {
-    print(`  ${stamp(entry.at)}  ${describeEntry(entry, paint, say)}`);
+    print(`  ${paint('timing', stamp(entry.at))}  ${describeEntry(entry, paint, say)}`);
     if (entry.side !== 'client' || entry.events.length === 0) return;
     let finished = false;
     for (const event of entry.events) {
@@ -70,9 +70,9 @@ function printHeaderNotes(print: Print, paint: Paint, say: Say, run: ProxiedRun,
   const server = run.headers.find(([name]) => name === 'server')?.[1];
   const hint = run.headers.find(([name]) => name === 'x-accel-buffering');
   const indent = ' '.repeat(13);
-  print(paint('dim', `${indent}${say('statusAndServer', { status: run.status, server: server ?? '?' })}`));
+  print(paint('muted', `${indent}${say('statusAndServer', { status: run.status, server: server ?? '?' })}`));
   for (const line of wrapText(say(hint ? 'hintReached' : 'hintKept'), width - indent.length))
-    print(paint('dim', `${indent}${line}`));
+    print(paint('muted', `${indent}${line}`));
 }
 
 const ROUTES: Array<{ path: string; title: MessageKey }> = [
@@ -99,7 +99,7 @@ export async function printProxyRuns(
   const say = sayIn(lang);
   const request = loadArticleRequest();
   print();
-  for (const line of wrapText(say('printedLive'), width - 1)) print(paint('dim', line));
+  for (const line of wrapText(say('printedLive'), width - 1)) print(paint('muted', line));
   const results: RouteRun[] = [];
   for (const [index, { path, title }] of ROUTES.entries()) {
     print();
@@ -141,7 +141,7 @@ function printSummary(print: Print, paint: Paint, say: Say, runs: RouteRun[], wi
       : paint('green', say('aheadOfResult', { ms: Math.round(resultAt - progressAt) }));
     print(row([label, time(progressWritten), time(progressAt), time(resultAt)], verdict));
   }
-  print(paint('dim', `  ${say('readColumnNote')}`));
+  print(paint('muted', `  ${say('readColumnNote')}`));
 }
 
 /** `--lesson proxy`: the same stream through a real nginx, with its buffering on and off. */
@@ -181,11 +181,11 @@ export async function runProxyLesson(print: Print, paint: Paint, options: DemoOp
     for (const line of prose(say('adapterLine', { url: `${server.url}/mcp`, pace }))) print(line);
     for (const line of prose(say('proxyLine', { version: proxy.version, url: proxy.url }))) print(line);
     for (const line of proxy.config.split('\n')) {
-      if (/^\s{4}(#|location|\s{2}proxy_|})/.test(line)) print(paint('dim', `  ${line.trimEnd()}`));
+      if (/^\s{4}(#|location|\s{2}proxy_|})/.test(line)) print(paint('muted', `  ${line.trimEnd()}`));
     }
 
     await warmUp(server.url);
-    for (const line of prose(say('proxyWarmedUp'))) print(paint('dim', line));
+    for (const line of prose(say('proxyWarmedUp'))) print(paint('muted', line));
 
     await printProxyRuns(print, paint, server, proxy.url, options);
     print();

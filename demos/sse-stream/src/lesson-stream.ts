@@ -12,7 +12,7 @@ import { createCallPrinter, type Print, printSideBySide } from './show-call.ts';
 export async function runStreamLesson(print: Print, paint: Paint, options: DemoOptions): Promise<number> {
   const say = sayIn(options.lang);
   const narrate = (text: string) => {
-    for (const line of wrapText(text, options.width - 1)) print(paint('dim', line));
+    for (const line of wrapText(text, options.width - 1)) print(paint('muted', line));
   };
   const request = loadArticleRequest();
   const server = await startDemoServer(options);
@@ -41,14 +41,14 @@ export async function runStreamLesson(print: Print, paint: Paint, options: DemoO
       const reordered = outcome.library.filter((event, index) => event.data !== articleData[index]).length;
       const note = say(reordered === 1 ? 'reorderedOne' : 'reorderedMany', { count: reordered });
       if (reordered > 0)
-        for (const line of wrapText(note, options.width - 4)) print(paint('dim', `  ${line}`));
+        for (const line of wrapText(note, options.width - 4)) print(paint('muted', `  ${line}`));
       return 0;
     }
     print(paint('red', say('matchFailed', { against: match.against })));
     print(formatDifferences(match, { paint, lang: options.lang }));
     if (options.url) {
-      print(paint('dim', say('serveHint')));
-      print(paint('dim', '  pnpm serve --pace article --dataset empty'));
+      print(paint('muted', say('serveHint')));
+      print(paint('muted', '  pnpm serve --pace article --dataset empty'));
     }
     return 1;
   } finally {

@@ -32,18 +32,18 @@ function printEscapedBytes(print: Print, paint: Paint, bytes: Uint8Array, wrap: 
 
 /** The SSE fields of an event; a long data line is cut here, the read above shows every byte. */
 function printEventFields(print: Print, paint: Paint, say: Say, event: SseEvent, wrap: number): void {
-  if (event.event !== undefined) print(`${INDENT}${paint('cyan', 'event')}: ${event.event}`);
-  if (event.id !== undefined) print(`${INDENT}${paint('cyan', 'id')}: ${event.id}`);
+  if (event.event !== undefined) print(`${INDENT}${paint('http', 'event')}: ${event.event}`);
+  if (event.id !== undefined) print(`${INDENT}${paint('http', 'id')}: ${event.id}`);
   const lines = event.data.split('\n');
   for (const line of lines) {
     // Cut by terminal cells, not characters: a Chinese progress message takes two cells a character.
     const shown = stringWidth(line) > wrap - 6 ? `${wrapLine(line, wrap - 7)[0]}…` : line;
-    print(`${INDENT}${paint('cyan', 'data')}: ${shown}`);
+    print(`${INDENT}${paint('http', 'data')}: ${shown}`);
   }
   const chars = event.data.length;
   const what =
     lines.length > 1 ? say('dataLinesJoined', { count: lines.length, chars }) : say('oneDataLine', { chars });
-  print(paint('dim', `${INDENT}${what}`));
+  print(paint('muted', `${INDENT}${what}`));
 }
 
 function sameEvent(a: SseEvent, b: SseEvent | undefined): boolean {
@@ -84,27 +84,27 @@ export function createCallPrinter(
     switch (observation.type) {
       case 'request': {
         const host = new URL(observation.url).host;
-        print(`${stamp(0)}  ${paint('bold', `→ ${request.method} ${observation.url}`)}`);
-        for (const [name, value] of request.headers) print(`${INDENT}${paint('cyan', name)}: ${value}`);
+        print(`${paint('timing', stamp(0))}  ${paint('bold', `→ ${request.method} ${observation.url}`)}`);
+        for (const [name, value] of request.headers) print(`${INDENT}${paint('http', name)}: ${value}`);
         const hostNote = say('hostNote', { host, articleHost: request.articleHost ?? '?' });
-        for (const line of wrapText(hostNote, prose)) print(paint('dim', `${INDENT}${line}`));
-        for (const line of request.body.trimEnd().split('\n')) print(`${INDENT}${paint('dim', line)}`);
+        for (const line of wrapText(hostNote, prose)) print(paint('muted', `${INDENT}${line}`));
+        for (const line of request.body.trimEnd().split('\n')) print(`${INDENT}${paint('muted', line)}`);
         break;
       }
       case 'headers': {
         print();
         const statusLine = `← HTTP/1.1 ${observation.status} ${observation.statusText}`;
-        print(`${stamp(observation.at)}  ${paint('bold', statusLine)}`);
+        print(`${paint('timing', stamp(observation.at))}  ${paint('bold', statusLine)}`);
         for (const [name, value] of observation.headers) {
           const expected = expectedHeaders.find(([expectedName]) => expectedName === name);
           const known = NOTES[name];
-          let note = paint('dim', say(known ?? 'notInArticle'));
+          let note = paint('muted', say(known ?? 'notInArticle'));
           if (expected)
             note =
               expected[1] === value
-                ? paint('green', say('asInArticle'))
-                : paint('red', say('articleHas', { value: expected[1] ?? '' }));
-          print(`${INDENT}${paint('cyan', name)}: ${value}  ${note}`);
+                ? paint('ok', say('asInArticle'))
+                : paint('fail', say('articleHas', { value: expected[1] ?? '' }));
+          print(`${INDENT}${paint('http', name)}: ${value}  ${note}`);
         }
         for (const [name, value] of expectedHeaders) {
           if (getHeader(observation.headers, name ?? '') === undefined)
@@ -113,7 +113,7 @@ export function createCallPrinter(
         contentType = getHeader(observation.headers, 'content-type') ?? '';
         const streaming = contentType.startsWith('text/event-stream');
         for (const line of wrapText(say(streaming ? 'headersThenEvents' : 'notAStream'), prose))
-          print(paint('dim', `${INDENT}${line}`));
+          print(paint('muted', `${INDENT}${line}`));
         break;
       }
       case 'read': {
@@ -123,21 +123,21 @@ export function createCallPrinter(
           n: observation.index + 1,
           bytes: countOf(say, observation.bytes.length, 'Bytes'),
         });
-        print(`${stamp(observation.at)}  ${paint('magenta', label)}`);
+        print(`${paint('timing', stamp(observation.at))}  ${paint('magenta', label)}`);
         if (observation.index === 0)
-          for (const line of wrapText(say('firstReadNote'), prose)) print(paint('dim', `${INDENT}${line}`));
+          for (const line of wrapText(say('firstReadNote'), prose)) print(paint('muted', `${INDENT}${line}`));
         printEscapedBytes(print, paint, observation.bytes, wrap);
         break;
       }
       case 'event': {
         const agreement = sameEvent(observation.teaching, observation.library)
-          ? paint('green', say('parsersAgree'))
-          : paint('red', say('libraryNotYet'));
+          ? paint('ok', say('parsersAgree'))
+          : paint('fail', say('libraryNotYet'));
         const complete = say('eventComplete', { n: observation.index + 1 });
-        print(`${stamp(observation.at)}  ${paint('bold', complete)}  ${agreement}`);
+        print(`${paint('timing', stamp(observation.at))}  ${paint('bold', complete)}  ${agreement}`);
         const planned = articleAt(observation.index);
         if (planned !== undefined)
-          print(paint('dim', `${INDENT}${say('articleWritesAt', { seconds: planned / 1000 })}`));
+          print(paint('muted', `${INDENT}${say('articleWritesAt', { seconds: planned / 1000 })}`));
         printEventFields(print, paint, say, observation.teaching, wrap);
         const described = describeMessage(observation.message, say);
         print(`${INDENT}${paint('bold', `JSON-RPC ${described}`)}${say('recoveredFromData')}`);
@@ -149,7 +149,7 @@ export function createCallPrinter(
       case 'end':
         print();
         print(
-          `${stamp(observation.at)}  ${paint(
+          `${paint('timing', stamp(observation.at))}  ${paint(
             'bold',
             say('endOfBody', {
               reads: countOf(say, observation.reads, 'Reads'),
@@ -225,7 +225,7 @@ export function printSideBySide(
     const mine = teaching[index];
     const theirs = library[index];
     const verdict =
-      mine && sameEvent(mine, theirs) ? paint('green', say('identical')) : paint('red', say('differ'));
+      mine && sameEvent(mine, theirs) ? paint('ok', say('identical')) : paint('fail', say('differ'));
     print(
       `  ${String(index + 1).padStart(2)}  ${padToWidth(summarise(mine), 34)}${padToWidth(summarise(theirs), 34)}${verdict}`,
     );

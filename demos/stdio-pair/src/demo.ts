@@ -72,7 +72,7 @@ async function runArticlePair(paint: Paint, width: number, trace: boolean, t: Tr
   print('');
   for (const line of legend(paint, width, t)) print(line);
   print('');
-  print(paint('dim', t('nextListLessons')));
+  print(paint('muted', t('nextListLessons')));
 }
 
 async function runLesson(name: string, ctx: LessonContext): Promise<void> {
@@ -88,7 +88,7 @@ async function runLesson(name: string, ctx: LessonContext): Promise<void> {
   await showLesson(index, ctx);
   const next = lessons[index + 1];
   ctx.say('');
-  ctx.say(ctx.paint('dim', next ? ctx.t('nextLesson', { name: next.name }) : ctx.t('lastLesson')));
+  ctx.say(ctx.paint('muted', next ? ctx.t('nextLesson', { name: next.name }) : ctx.t('lastLesson')));
 }
 
 async function showLesson(index: number, ctx: LessonContext): Promise<void> {
@@ -100,7 +100,7 @@ async function showLesson(index: number, ctx: LessonContext): Promise<void> {
     title: ctx.t(lesson.title),
   });
   ctx.say(`${ctx.paint('bold', heading)}  (${lesson.name})`);
-  for (const line of wrapText(ctx.t(lesson.pitfall), ctx.width)) ctx.say(ctx.paint('dim', line));
+  for (const line of wrapText(ctx.t(lesson.pitfall), ctx.width)) ctx.say(ctx.paint('muted', line));
   ctx.say('');
   await lesson.run(ctx);
 }

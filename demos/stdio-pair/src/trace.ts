@@ -46,7 +46,7 @@ export function formatEvent(event: PipeEvent, paint: Paint, width: number, t: Tr
     const how = event.signal
       ? t('exitSignal', { signal: event.signal })
       : t('exitCode', { code: String(event.code) });
-    return [`  ${paint('dim', '·')}  ${how}`];
+    return [`  ${paint('muted', '·')}  ${how}`];
   }
   const pipe = PIPES[event.fd];
   const label = paint('bold', pipe.label);
@@ -82,13 +82,13 @@ export function preview(bytes: Buffer, paint: Paint, t: Translate, width = 60, w
   const lines: string[] = [];
   segments.forEach((segment, index) => {
     if (segments.length > 5 && index >= 3 && index < last) {
-      if (index === 3) lines.push(paint('dim', t('moreLines', { count: segments.length - 4 })));
+      if (index === 3) lines.push(paint('muted', t('moreLines', { count: segments.length - 4 })));
       return;
     }
     const complete = index < last || ended;
     const room = width - (complete ? 2 : stringWidth(noNewline));
     const pieces = whole ? wrapText(segment, room) : [shorten(segment, room)];
-    const tail = complete ? newline : paint('dim', noNewline);
+    const tail = complete ? newline : paint('muted', noNewline);
     pieces[pieces.length - 1] += tail;
     lines.push(...pieces);
   });
@@ -110,7 +110,7 @@ export function legend(paint: Paint, width: number, t: Translate): string[] {
   return [
     ...rows.flatMap(([label = '', ours = '', theirs = '']) => [
       `  ${paint('bold', label)}  ${ours}`,
-      ...wrapText(theirs, width - 5).map((line) => `     ${paint('dim', line)}`),
+      ...wrapText(theirs, width - 5).map((line) => `     ${paint('muted', line)}`),
     ]),
     ...prose(t('legendNewline', { newline: paint(['bold', 'yellow'], '\\n') })),
     ...prose(t('legendEntries')),

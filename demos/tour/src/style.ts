@@ -1,34 +1,18 @@
-import type { ColourFormat, Paint } from '@memos-kit/terminal';
+import type { Paint, Role as PaletteRole } from '@memos-kit/terminal';
 
-/** What a piece of text is, so each layer of a message keeps one colour across the whole tour. */
-export type Role =
-  | 'envelope' // JSON-RPC: jsonrpc, id, method, params, result, error
-  | 'protocol' // MCP: _meta, resultType, content, isError, ttlMs, cacheScope, the tools structure, Mcp-* headers
-  | 'business' // the tool's own data: arguments, structuredContent, tool schemas, REST bodies
-  | 'http' // start lines and ordinary headers
-  | 'punct'
-  | 'muted'
-  | 'title'
-  | 'ok'
-  | 'fail';
-
-// Which colour each layer wears is the tour's own idea (the README's legend); whether to colour at all is
-// the kit's one rule, decided by the toolkit's colourWanted before a Paint reaches this module.
-const formats: Record<Role, ColourFormat> = {
-  envelope: 'cyan',
-  protocol: 'magenta',
-  business: 'green',
-  http: 'blue',
-  punct: 'gray',
-  muted: 'gray',
-  title: ['bold', 'underline'],
-  ok: ['bold', 'green'],
-  fail: ['bold', 'red'],
-};
+/**
+ * What a piece of text is, so each layer of a message keeps one look across the whole tour: the kit's palette
+ * roles (envelope, protocol, business, http, timing, muted, title, ok, fail…), and `punct` for JSON's
+ * punctuation, which reads as the muted text around the layers.
+ */
+export type Role = PaletteRole | 'punct';
 
 export type RolePaint = (role: Role, text: string) => string;
 
-/** The toolkit's paint (plain when colour is off), driven by roles instead of colour names. */
+/**
+ * The toolkit's paint (plain when colour is off), driven by roles. Which shade each role wears, on a dark or a
+ * light terminal, is the palette's (`@memos-kit/terminal`); whether to colour at all is the kit's one rule.
+ */
 export function paintRoles(paint: Paint): RolePaint {
-  return (role, text) => paint(formats[role], text);
+  return (role, text) => paint(role === 'punct' ? 'muted' : role, text);
 }

@@ -231,14 +231,14 @@ export class TextView implements ExchangeView {
     if (!sse || this.#layout === 'side-by-side') return;
     const p = this.#o.paint;
     this.#line(p('muted', `← ${this.#t('response')} · ${head.status} ${head.reason} · text/event-stream`));
-    this.#line(`${indent}${p('muted', `${seconds(head.headersMs)}  ${this.#t('headersAt')}`)}`);
+    this.#line(`${indent}${p('timing', `${seconds(head.headersMs)}  ${this.#t('headersAt')}`)}`);
     this.#block([this.#statusLine(head), ...this.#headerLines(head.headers, this.#shown), '']);
   }
 
   sseEvent(event: SseEventRecord, index: number): void {
     if (this.#layout === 'side-by-side') return;
     const p = this.#o.paint;
-    this.#line(`${indent}${p('muted', `${seconds(event.elapsedMs)}  ${this.#t('eventAt')} ${index + 1}`)}`);
+    this.#line(`${indent}${p('timing', `${seconds(event.elapsedMs)}  ${this.#t('eventAt')} ${index + 1}`)}`);
     const lines: string[] = [];
     if (event.event !== undefined) lines.push(p('http', `event: ${event.event}`));
     if (event.id !== undefined) lines.push(p('http', `id: ${event.id}`));
@@ -261,7 +261,7 @@ export class TextView implements ExchangeView {
     const p = this.#o.paint;
     const response = record.response;
     if (response.events) {
-      this.#line(`${indent}${p('muted', `${seconds(response.endMs)}  ${this.#t('endAt')}`)}`);
+      this.#line(`${indent}${p('timing', `${seconds(response.endMs)}  ${this.#t('endAt')}`)}`);
     } else {
       this.#line(
         p(

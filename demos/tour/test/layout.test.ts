@@ -1,11 +1,12 @@
 /**
- * The tour as a class sees it, from 40 to 160 columns, in both languages, with colour and without. One real run is recorded (servers and stdio child in this process's care), then the text view
+ * The tour as a class sees it, from 40 to 160 columns, in both languages, with colour and without. One real
+ * run is recorded (servers and stdio child in this process's care), then the text view
  * lays the same exchanges out again at each width: every line fits, no word or JSON key is cut, and the
  * colours change nothing but colour.
  */
 import { PassThrough } from 'node:stream';
 import { stripVTControlCharacters } from 'node:util';
-import { createPaint, type Lang, stringWidth } from '@memos-kit/terminal';
+import { createPaint, type Lang, SHADES, stringWidth, THEMES, type Theme } from '@memos-kit/terminal';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ExchangeRecord, ExchangeView, HttpExchangeRecord } from '../src/exchanges.ts';
 import { t } from '../src/i18n.ts';
@@ -97,12 +98,18 @@ async function record(): Promise<Recorded[]> {
 }
 
 /** The tour's text for the recorded run, laid out at `width`, as `runTour` lays it out. */
-function render(recorded: readonly Recorded[], lang: Lang, width: number, colour: boolean): string {
+function render(
+  recorded: readonly Recorded[],
+  lang: Lang,
+  width: number,
+  colour: boolean,
+  theme: Theme = 'dark',
+): string {
   let out = '';
   const view = new TextView({
     lang,
     width,
-    paint: paintRoles(createPaint(colour)),
+    paint: paintRoles(createPaint(colour, theme)),
     write: (text) => (out += text),
   });
   view.banner();
@@ -131,12 +138,13 @@ function tally(text: string, longest: number): Map<string, number> {
   return counts;
 }
 
-describe('the tour from 40 to 160 columns', () => {
-  let recorded: Recorded[] = [];
-  beforeAll(async () => {
-    recorded = await record();
-  }, 120_000);
+// One run of the tour, against live servers, that every layout below reads.
+let recorded: Recorded[] = [];
+beforeAll(async () => {
+  recorded = await record();
+}, 120_000);
 
+describe('the tour from 40 to 160 columns', () => {
   for (const lang of LANGS) {
     it(`fits every line and cuts no word or key that fits its room, in ${lang}, with colour and without`, () => {
       const problems: string[] = [];
@@ -185,6 +193,41 @@ describe('the tour from 40 to 160 columns', () => {
       const pointing = bySteps.filter((step) => step.includes(again));
       expect(pointing.length, lang).toBeGreaterThanOrEqual(5);
       for (const step of pointing) expect(step).toContain(t(lang, 'stepRef', { n: 1 }));
+    }
+  });
+});
+
+describe('the tour in colour', () => {
+  const ESC = String.fromCharCode(0x1b);
+
+  it('paints only in its theme’s shades from the palette, never a basic colour nor faint', () => {
+    for (const theme of THEMES) {
+      const text = render(recorded, 'en', 100, true, theme);
+      const shades = new Set(Object.values(SHADES[theme]));
+      const codes = [...text.matchAll(new RegExp(`${ESC}\\[([\\d;]+)m`, 'g'))].map((m) => m[1] ?? '');
+      const foreign = codes.filter((code) => {
+        const [first, five, index] = code.split(';').map(Number);
+        if (first === 38) return five !== 5 || !shades.has(index ?? -1);
+        return (
+          first === 2 ||
+          (first !== undefined && ((first >= 30 && first <= 37) || (first >= 90 && first <= 97)))
+        );
+      });
+      expect(foreign, theme).toEqual([]);
+    }
+  });
+
+  it('shows when each SSE event arrived in the timing colour, not in the muted one', () => {
+    for (const theme of THEMES) {
+      const text = render(recorded, 'en', 100, true, theme);
+      const paint = createPaint(true, theme);
+      const events = text
+        .split('\n')
+        .filter((line) => stripVTControlCharacters(line).match(/^\s+\+\d\.\d{3} s {2}event \d/));
+      expect(events.length, theme).toBe(2);
+      const timing = paint('timing', '+');
+      for (const line of events)
+        expect(line.trim().startsWith(timing.slice(0, timing.indexOf('+')))).toBe(true);
     }
   });
 });

@@ -141,7 +141,7 @@ describe('the palette', () => {
 
 describe('the pages that promise legible colours', () => {
   it('name the contrast this test holds every shade to', () => {
-    for (const page of ['docs/workshop/index.md', 'docs/en/workshop/index.md']) {
+    for (const page of ['docs/workshop/index.md', 'docs/en/workshop/index.md', 'demos/tour/README.md']) {
       const text = readFileSync(new URL(`../../../${page}`, import.meta.url), 'utf8');
       expect(text, page).toContain(`${MIN_CONTRAST}:1`);
     }

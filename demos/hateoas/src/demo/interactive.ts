@@ -51,7 +51,7 @@ export async function runInteractive(
     printer.line();
     printer.line(`  ${printer.paint('underline', say('mcpMenu'))}`);
     for (const [index, name] of TOOLS.entries()) {
-      printer.line(`    ${printer.paint(['bold', 'green'], `[${index + 1}]`)} ${name}`);
+      printer.line(`    ${printer.paint(['bold', 'business'], `[${index + 1}]`)} ${name}`);
     }
   };
 

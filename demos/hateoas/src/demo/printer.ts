@@ -1,7 +1,7 @@
 import {
-  type ColourFormat,
   type Paint,
   PIPED_WIDTH,
+  type Style,
   stringWidth,
   wrapIndented,
   wrapText,
@@ -34,32 +34,32 @@ export class Printer {
   }
 
   title(text: string): void {
-    this.line(this.paint(['bold', 'underline'], text));
+    this.line(this.paint('title', text));
   }
 
   section(text: string): void {
     this.line();
-    this.line(this.paint(['bold', 'magenta'], `━━ ${text} ━━`));
+    this.line(this.paint(['bold', 'protocol'], `━━ ${text} ━━`));
   }
 
   step(number: number, label: string, text: string): void {
     this.line();
-    this.line(this.paint('bold', `${label} ${number} · ${text}`));
+    this.line(this.paint('heading', `${label} ${number} · ${text}`));
   }
 
   note(text: string): void {
-    for (const line of wrapText(text, this.width - 2)) this.line(this.paint('gray', `  ${line}`));
+    for (const line of wrapText(text, this.width - 2)) this.line(this.paint('muted', `  ${line}`));
   }
 
   ok(text: string): void {
-    this.marked(this.paint('green', '✓'), text);
+    this.marked(this.paint('ok', '✓'), text);
   }
 
   /** A failed check: shown even while quiet, so a failure is never hidden. */
   fail(text: string): void {
     const quiet = this.quiet;
     this.quiet = false;
-    this.marked(this.paint('red', '✗'), text);
+    this.marked(this.paint('fail', '✗'), text);
     this.quiet = quiet;
   }
 
@@ -71,9 +71,9 @@ export class Printer {
   }
 
   wire(message: WireLine): void {
-    const arrow = message.dir === 'out' ? this.paint('cyan', '→') : this.paint('yellow', '←');
-    this.line(`  ${arrow} ${this.paint('bold', message.startLine)}`);
-    for (const [name, value] of message.headers) this.line(`    ${this.paint('blue', `${name}:`)} ${value}`);
+    const arrow = message.dir === 'out' ? this.paint('accent', '→') : this.paint('warn', '←');
+    this.line(`  ${arrow} ${this.paint(['bold', 'http'], message.startLine)}`);
+    for (const [name, value] of message.headers) this.line(`    ${this.paint('http', `${name}:`)} ${value}`);
     if (message.body !== undefined && message.body !== '') {
       // A long JSON line is cut, its pieces kept under its own indentation: every byte stays, in order.
       for (const bodyLine of message.body.replace(/\n$/, '').split('\n'))
@@ -101,22 +101,22 @@ export class Printer {
   /** Buttons for the links the client knows; unknown links shown greyed, never numbered. */
   menu(title: string, menu: Menu, texts: MenuTexts, stale: MenuItem[] = []): void {
     this.line(`  ${this.paint('underline', title)}`);
-    if (menu.offered.length === 0) this.line(`    ${this.paint('gray', texts.noButtons)}`);
+    if (menu.offered.length === 0) this.line(`    ${this.paint('muted', texts.noButtons)}`);
     const width = Math.max(0, ...[...menu.offered, ...stale].map((item) => item.label.length));
-    const button = (item: MenuItem, number: number, style: ColourFormat) =>
-      `    ${this.paint(style, `[${number}]`)} ${item.label.padEnd(width)}  ${this.paint('gray', `${item.method} ${item.href}`)}`;
+    const button = (item: MenuItem, number: number, style: Style | readonly Style[]) =>
+      `    ${this.paint(style, `[${number}]`)} ${item.label.padEnd(width)}  ${this.paint('muted', `${item.method} ${item.href}`)}`;
     menu.offered.forEach((item, index) => {
-      this.line(button(item, index + 1, ['bold', 'green']));
+      this.line(button(item, index + 1, ['bold', 'business']));
     });
     for (const link of menu.unknown) {
       // The explanation continues under itself, so the link stays readable at a glance.
       const lead = `     · ${link.rel.padEnd(width - 1)}  ${link.href}  ← `;
       for (const line of wrapText(`${lead}${texts.unknownLink}`, this.width, ' '.repeat(stringWidth(lead))))
-        this.line(this.paint('gray', line));
+        this.line(this.paint('muted', line));
     }
-    if (stale.length > 0 && texts.oldTab) this.line(`  ${this.paint('yellow', texts.oldTab)}`);
+    if (stale.length > 0 && texts.oldTab) this.line(`  ${this.paint('warn', texts.oldTab)}`);
     stale.forEach((item, index) => {
-      this.line(button(item, menu.offered.length + index + 1, 'yellow'));
+      this.line(button(item, menu.offered.length + index + 1, 'warn'));
     });
   }
 }

@@ -1,5 +1,5 @@
 import { EventEmitter, once } from 'node:events';
-import { type ColourFormat, type Paint, wrapText } from '@memos-kit/terminal';
+import { type Paint, type Style, wrapText } from '@memos-kit/terminal';
 import { type Exit, type ServerProcess, type SpawnOptions, shutdown, spawnServer } from '../client.ts';
 import { LineReader, ReadTimeoutError, type TimeoutReason } from '../line-reader.ts';
 import type { MessageKey, Translate } from '../messages.ts';
@@ -102,7 +102,7 @@ export async function expectTimeout<T>(ctx: LessonContext, read: Promise<T>): Pr
       ms: error.waitedMs,
       count: error.reason === 'open' ? error.received : error.pendingBytes,
     });
-    mark(ctx, reason, ctx.t('timeout'), 'red');
+    mark(ctx, reason, ctx.t('timeout'), 'fail');
     return error;
   }
 }
@@ -117,14 +117,14 @@ const TIMEOUT_REASONS: Record<TimeoutReason, MessageKey> = {
 /** What happens meanwhile, dimmed and indented under the trace (`indent` spaces), wrapped to the screen. */
 export function note(ctx: LessonContext, text: string, indent = 2): void {
   const lead = ' '.repeat(indent);
-  for (const line of wrapText(text, ctx.width - indent, '  ')) ctx.say(`${lead}${ctx.paint('dim', line)}`);
+  for (const line of wrapText(text, ctx.width - indent, '  ')) ctx.say(`${lead}${ctx.paint('muted', line)}`);
 }
 
 /**
  * A result worth pointing at: a mark (`✗ timeout:`, `!`) painted in `format`, or none, then the sentence,
  * wrapped to the screen. A mark that ends in Chinese punctuation (`超时：`) needs no space after it.
  */
-export function mark(ctx: LessonContext, text: string, sign = '', format: ColourFormat = 'yellow'): void {
+export function mark(ctx: LessonContext, text: string, sign = '', format: Style = 'warn'): void {
   const gap = sign === '' || /[\u3000-\u303f\uff00-\uffef]$/.test(sign) ? '' : ' ';
   const line = `${sign === '' ? '' : ctx.paint(format, sign)}${gap}${text}`;
   for (const piece of wrapText(line, ctx.width - 2, '  ')) ctx.say(`  ${piece}`);
@@ -134,5 +134,5 @@ export function mark(ctx: LessonContext, text: string, sign = '', format: Colour
 export function explain(ctx: LessonContext, ...points: MessageKey[]): void {
   for (const point of points)
     for (const [index, line] of wrapText(ctx.t(point), ctx.width - 4).entries())
-      ctx.say(`  ${index === 0 ? ctx.paint('green', '›') : ' '} ${line}`);
+      ctx.say(`  ${index === 0 ? ctx.paint('accent', '›') : ' '} ${line}`);
 }

@@ -14,7 +14,7 @@ export const logOnStdout = {
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         // The parser's own words (V8's) are shown as they are: they come from the program, not from us.
-        mark(ctx, message, ctx.t('logOnStdoutCannotParse'), 'red');
+        mark(ctx, message, ctx.t('logOnStdoutCannotParse'), 'fail');
         return { error: message };
       }
     });

@@ -24,8 +24,8 @@ export const prettyJson = {
     ctx.say(`  ${ctx.t('prettyJsonYielded', { count: result.length })}`);
     for (const [index, { line, parses: ok }] of result.slice(0, 4).entries()) {
       const verdict = ok
-        ? ctx.paint('green', ctx.t('prettyJsonIsJson'))
-        : ctx.paint('red', ctx.t('prettyJsonNotJson'));
+        ? ctx.paint('ok', ctx.t('prettyJsonIsJson'))
+        : ctx.paint('fail', ctx.t('prettyJsonNotJson'));
       ctx.say(`    ${String(index + 1).padStart(2)}  ${JSON.stringify(line).padEnd(32)} ${verdict}`);
     }
     if (result.length > 4) note(ctx, ctx.t('prettyJsonMore', { count: result.length - 4 }), 4);
