@@ -1,8 +1,8 @@
 /**
- * The tour as a class sees it, from 40 to 160 columns, in both languages, with colour and without. One real
- * run is recorded (servers and stdio child in this process's care), then the text view
- * lays the same exchanges out again at each width: every line fits, no word or JSON key is cut, and the
- * colours change nothing but colour.
+ * The tour as a class sees it, from 40 to 160 columns, in both languages, with colour and without, in both
+ * themes. One real run is recorded (servers and stdio child in this process's care), then the text view lays
+ * the same exchanges out again at each width: every line fits, no word or JSON key is cut, the colours change
+ * nothing but colour, and every colour is one of the palette's.
  */
 import { PassThrough } from 'node:stream';
 import { stripVTControlCharacters } from 'node:util';

@@ -42,12 +42,9 @@ export {
 export { interrupt, Keys } from './keys.ts';
 export {
   BACKGROUNDS,
-  type Hue,
-  isTheme,
   ROLES,
   type Role,
   SHADES,
-  THEME_ENV,
   THEMES,
   type Theme,
   themeFromEnv,
