@@ -5,7 +5,8 @@ import { chosenStep, command, stepList, stepMessages, table, UsageError } from '
 import { messages } from './demo/messages.ts';
 import { demoSpec } from './demo/options.ts';
 import { Printer } from './demo/printer.ts';
-import { type DemoContext, parts, stepTitles, Walk } from './demo/scenario.ts';
+import type { DemoContext } from './demo/scenario.ts';
+import { parts, stepTitles, Walk } from './demo/walk.ts';
 
 await command(demoSpec, async ({ values, paint, width, lang, keys }) => {
   const say = messages.in(lang);

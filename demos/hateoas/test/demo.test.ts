@@ -11,7 +11,7 @@ import {
 import { afterEach, describe, expect, it } from 'vitest';
 import { messages } from '../src/demo/messages.ts';
 import { demoSpec, serveSpec } from '../src/demo/options.ts';
-import { parts } from '../src/demo/scenario.ts';
+import { parts } from '../src/demo/walk.ts';
 
 const demo = new URL('../src/demo.ts', import.meta.url);
 const serve = new URL('../src/serve.ts', import.meta.url);
