@@ -62,11 +62,18 @@ describe('the minimal client', () => {
   it("writes the fixture's request line and prints the fixture's client output", async () => {
     const events: PipeEvent[] = [];
     const printed: string[] = [];
+    let closed: Promise<unknown> = Promise.resolve();
     const response = await runClient({
       stderr: 'pipe',
       print: (line) => printed.push(`${line}\n`),
-      onSpawn: (server) => tracePipes(server, (event) => events.push(event)),
+      onSpawn: (server) => {
+        tracePipes(server, (event) => events.push(event));
+        // The trace records the exit on 'close', after the pipes end; the client returns on 'exit', which can
+        // come first on a busy machine.
+        closed = once(server, 'close');
+      },
     });
+    await closed;
     expect(response.id).toBe(6);
     expect(printed.join('')).toBe(fixtureBytes('stdout').toString('utf8'));
     const bytesOn = (fd: number) =>
