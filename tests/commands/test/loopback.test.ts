@@ -45,7 +45,8 @@ describe.skipIf(!canLook)('the docs servers listen on loopback only', () => {
 
   it('pnpm docs:dev listens on 127.0.0.1 alone and prints that address', async () => {
     const port = await freePort();
-    const run = startScript('docs:dev', ['--port', String(port), '--strictPort']);
+    // VitePress colours its banner whenever CI is set (picocolors), which would split the address below.
+    const run = startScript('docs:dev', ['--port', String(port), '--strictPort'], { NO_COLOR: '1' });
     try {
       // The address the README gives, not `localhost`, which may be ::1 or both.
       await run.waitFor(new RegExp(`Local:\\s+http://127\\.0\\.0\\.1:${port}/`), { timeoutMs: 90_000 });
