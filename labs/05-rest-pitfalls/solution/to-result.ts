@@ -19,10 +19,12 @@ function withoutNulls(value: unknown): unknown {
 
 export function toToolResult(body: unknown): CallToolResult {
   const clean = withoutNulls(body);
-  // structuredContent 总是 JSON 对象，和 Memos 的 normalizeStructuredContent 一样：
+  // 2026-07-28 允许这里是任何 JSON 值，但适配器的每个工具都声明了对象形式的输出 schema，2025-11-25 的
+  // 客户端也只接受对象，所以它总是对象，和 Memos 的 normalizeStructuredContent 一样：
   // 什么都没有时是 { ok: true }，数组或标量包成 { result: … }。
-  // structuredContent is always a JSON object, as Memos' normalizeStructuredContent makes it:
-  // nothing becomes { ok: true }, an array or a scalar is wrapped as { result: … }.
+  // 2026-07-28 allows any JSON value here, but every tool of the adapter declares an object output schema
+  // and 2025-11-25 clients accept only an object, so it is always one, as Memos' normalizeStructuredContent
+  // makes it: nothing becomes { ok: true }, an array or a scalar is wrapped as { result: … }.
   const structuredContent =
     clean === undefined
       ? { ok: true }

@@ -5,8 +5,10 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 
 export function toToolResult(body: unknown): CallToolResult {
-  // TODO（Memos #6022）：有些 REST 操作直接回答一个 JSON 数组。structuredContent 必须是什么？
-  // TODO (Memos #6022): some REST operations answer a bare JSON array. What must structuredContent be?
+  // TODO（Memos #6022）：有些 REST 操作直接回答一个 JSON 数组。2025-11-25 允许 structuredContent 是什么？
+  // 这里每个工具的输出 schema 又声明了什么？
+  // TODO (Memos #6022): some REST operations answer a bare JSON array. What did 2025-11-25 allow as
+  // structuredContent, and what does each tool's output schema here declare?
   // TODO（Memos #6139）：REST 正文里没设置的字段是 null。输出 schema 对 null 怎么说？
   // TODO (Memos #6139): REST bodies carry null for unset fields. What does an output schema say about null?
   // TODO：空正文（这里是 undefined）也要有一个结果。
