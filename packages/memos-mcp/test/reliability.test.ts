@@ -255,6 +255,21 @@ describe('pnpm mcp:stdio under hostile lines', () => {
     }
   });
 
+  // The stdio and Windows pages say so: a line ends at LF only, and one CR before it is dropped (CRLF).
+  it('ends a line at LF only and drops one CR before it; a lone CR does not end a line', async () => {
+    const stdio = start();
+    stdio.writeBytes(Buffer.from(`${valid(1)}\r\n`));
+    expect(JSON.parse(await stdio.response(1)).result.tools).toHaveLength(20);
+    // Split at the CR, these would be two valid requests; as one line they are one parse error.
+    stdio.writeBytes(Buffer.from(`${valid(2)}\r${valid(3)}\n`));
+    await stdio.next(
+      (message) => message.id === null && (message.error as { code?: number } | undefined)?.code === -32700,
+    );
+    stdio.write(valid(4));
+    expect(JSON.parse(await stdio.response(4)).result.tools).toHaveLength(20);
+    expect(stdio.lines.some((line) => [2, 3].includes(JSON.parse(line).id))).toBe(false);
+  });
+
   it('follows the 2025-11-25 era after a legacy initialize: requests without _meta are served', async () => {
     const stdio = start();
     stdio.write(legacyInitialize(1, 'old'));
