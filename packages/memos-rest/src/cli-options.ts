@@ -57,8 +57,8 @@ const restOptions = {
     type: 'string',
     value: 'article|memos',
     help: {
-      zh: 'memos：像真正的 Memos v0.30.0 一样回答（没有 OpenAPI 路由，列表总带 nextPageToken），用来代替真实实例测试 --memos-url（默认 article）',
-      en: 'memos: answer as a real Memos v0.30.0 does (no OpenAPI route, nextPageToken on every list), a stand-in for testing --memos-url (default article)',
+      zh: 'memos：像真正的 Memos v0.30.0 一样回答（没有 OpenAPI 路由，没有 HAL，列表总带 nextPageToken），用来代替真实实例测试 --memos-url（默认 article）',
+      en: 'memos: answer as a real Memos v0.30.0 does (no OpenAPI route, no HAL, nextPageToken on every list), a stand-in for testing --memos-url (default article)',
     },
   },
 } as const satisfies OptionSpecs;
