@@ -8,7 +8,7 @@ import { docsRoot, markdownFiles } from './markdown-files.ts';
 
 export const repositoryRoot = join(docsRoot, '..');
 
-export type Lang = 'zh' | 'en';
+type Lang = 'zh' | 'en';
 
 /** One piece of prose: where it is (a file, and inside a JSON file the key path), its language, its text. */
 export interface Prose {
@@ -24,7 +24,7 @@ export function markdownProse(markdown: string): string {
   return (
     markdown
       // Fenced code and diagrams, with their fences.
-      .replace(/^(\s*)(`{3,}|~{3,})[^\n]*\n[\s\S]*?^\1\2[^\n]*$/gm, '')
+      .replace(/^([ \t]*)(`{3,}|~{3,})[^\n]*\n[\s\S]*?^\1\2[ \t]*$/gm, '')
       .replace(/<!--[\s\S]*?-->/g, '')
       .replace(/^<<< .*$/gm, '')
       .replace(/`[^`\n]*`/g, '')
@@ -36,7 +36,7 @@ export function markdownProse(markdown: string): string {
 }
 
 /** A message or lab text without its placeholders, option names, environment variables and URLs. */
-export function messageProse(text: string): string {
+function messageProse(text: string): string {
   return text
     .replace(/https?:\/\/\S+/g, '')
     .replace(/\{\w+\}/g, '')

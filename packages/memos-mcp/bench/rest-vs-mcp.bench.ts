@@ -36,7 +36,7 @@ const GOALS = { median: 2.2, p99: 3.0, cold: 1.5, demoSeconds: 1.5 };
 const spec = {
   name: 'pnpm --filter @memos-kit/memos-mcp bench',
   summary: {
-    zh: '同一个“列出 memo”分别走 REST 和 MCP（工作坊数据集）：单客户端的中位数与 p99 之比、各层耗时、16 个并发客户端下的 p99 与吞吐量之比，以及冷启动相对最小 SDK 服务器的倍数和演示总时长。轮数由 BENCH_ROUNDS、BENCH_WARMUP、BENCH_THROUGHPUT_CALLS、BENCH_COLD_ROUNDS（0 跳过冷启动）设定。基准只打印，不做断言。',
+    zh: '同一个“列出 memo”分别走 REST 和 MCP（工作坊数据集）：单客户端的中位数与 p99 之比、各层耗时、16 个并发客户端下的 p99 与吞吐量之比，以及冷启动相对最小 SDK 服务端的倍数和演示总时长。轮数由 BENCH_ROUNDS、BENCH_WARMUP、BENCH_THROUGHPUT_CALLS、BENCH_COLD_ROUNDS（0 跳过冷启动）设定。基准只打印，不做断言。',
     en: 'The same "list memos" through REST and through MCP on the workshop dataset: the one-client median and p99 ratios, the time of each layer, the p99 and throughput ratios with 16 concurrent clients, cold start against a minimal SDK server, and the demos\' wall time. BENCH_ROUNDS, BENCH_WARMUP, BENCH_THROUGHPUT_CALLS and BENCH_COLD_ROUNDS (0 skips cold start) set the rounds. It prints and asserts nothing.',
   },
   options: {},
