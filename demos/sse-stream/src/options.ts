@@ -24,7 +24,7 @@ export const spec = {
       default: 'stream',
       value: LESSONS.join('|'),
       help: {
-        zh: 'stream：文章里的调用，边到边显示（默认）；chunks：同样的字节在随机和刁钻的位置切开，一次读取不等于一个事件；proxy：让流经过 loopback 上真实的 nginx，分别开启和关闭缓冲',
+        zh: 'stream：文章里的调用，边收边显示（默认）；chunks：同样的字节在随机和刁钻的位置切开，一次读取不等于一个事件；proxy：让流经过 loopback 上真实的 nginx，分别开启和关闭缓冲',
         en: "stream: the article's call as it arrives (default); chunks: the same bytes cut at random and at awkward places, a read is not an event; proxy: the stream through a real nginx on loopback, with and without buffering",
       },
     },
