@@ -59,7 +59,7 @@ describe('a failure in Chinese', () => {
     expect(zh.failed.got).toContain(
       '✗ 与 fixtures/06-unknown-tool/response.json 有 2 处不同（同一 JSON 值）',
     );
-    expect(zh.failed.got).toContain('正文 $.error  文章里有，实际的响应里没有');
+    expect(zh.failed.got).toContain('body $.error  文章里有，实际的响应里没有');
     expect(zh.report).not.toContain('differences from');
     const en = await firstFailure('two-errors', 'en');
     expect(en.failed.got).toContain('✗ 2 differences from fixtures/06-unknown-tool/response.json (exact)');
@@ -68,7 +68,7 @@ describe('a failure in Chinese', () => {
   it('names what the check fed the parser in Chinese', async () => {
     const zh = await firstFailure('sse-parser', 'zh');
     expect(zh.failed.message).toMatch(
-      /^文章的 SSE 正文（LF 行尾）在字节 \d+ 处切成 2 次读取后，你的事件与 eventsource-parser 的不同。$/,
+      /^文章里行尾为 LF 的 SSE body 在字节 \d+ 处切成 2 次读取后，你的事件与 eventsource-parser 的不同。$/,
     );
     expect(zh.failed.expected).toContain('读取（每个 [ ] 是一次读取）：\n[event: ');
     expect(zh.report).not.toMatch(/\breads\b/);
@@ -207,7 +207,7 @@ describe('a failure that fits the mistake', () => {
     const body = await firstFailure('two-messages', 'zh', { 'rest.http': rest });
     expect(body.failed.id).toBe('mcpBody');
     expect(body.failed.message).toBe(
-      '正文有 3 处与文章的不同：\n· $.params.arguments.pageSize：没有\n· $.params.arguments.filter：没有\n· $.params._meta：没有',
+      'body 有 3 处与文章的不同：\n· $.params.arguments.pageSize：没有\n· $.params.arguments.filter：没有\n· $.params._meta：没有',
     );
     expect(body.failed.expected).toBeUndefined();
     expect(body.failed.withheld).toBe(true);

@@ -23,7 +23,7 @@ export interface ListMemosRun {
 const VERSION = '2026-07-28';
 
 export async function listMemos(mcpUrl: string, fetchImpl: typeof fetch = fetch): Promise<ListMemosRun> {
-  // 第 1 步已经写好：一个 JSON-RPC 请求就是一次 POST，HTTP 头是正文的镜像。
+  // 第 1 步已经写好：一个 JSON-RPC 请求就是一次 POST，HTTP 头是 body 的镜像。
   // Step 1 is done for you: one JSON-RPC request, one POST, headers that mirror the body.
   const response = await fetchImpl(mcpUrl, {
     method: 'POST',

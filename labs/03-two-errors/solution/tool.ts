@@ -4,7 +4,7 @@
 import { type CallToolResult, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 
 /**
- * 用这些查询参数调用 GET /api/v1/memos，交回 REST 的状态码和 JSON 正文。
+ * 用这些查询参数调用 GET /api/v1/memos，交回 REST 的状态码和 JSON body。
  * Calls GET /api/v1/memos with these query parameters and hands back the REST status and JSON body.
  */
 export type ListMemosApi = (

@@ -1,4 +1,4 @@
-// 练习 5 · 从 REST 的回答到 MCP 的工具结果。适配器把每个成功的 REST 响应的 JSON 正文交给这个函数。
+// 练习 5 · 从 REST 的回答到 MCP 的工具结果。适配器把每个成功的 REST 响应的 JSON body交给这个函数。
 // Lab 5 · From a REST answer to an MCP tool result. The adapter calls this with the JSON body of every
 // successful REST response.
 import type { CallToolResult } from '@modelcontextprotocol/server';

@@ -1,5 +1,5 @@
 // 练习 7 · 给 Streamable HTTP 响应写的 SSE 解析器。`push` 收到的字节和 socket 交来的一模一样；`end`
-// 表示正文结束了。
+// 表示 body 结束了。
 // Lab 7 · An SSE parser for a Streamable HTTP response. `push` gets the bytes exactly as the socket delivers
 // them; `end` says the body is over.
 import type { ByteStreamParser, SseHandlers } from '@memos-kit/demo-sse';

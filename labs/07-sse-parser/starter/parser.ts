@@ -1,5 +1,5 @@
 // 练习 7 · 给 Streamable HTTP 响应写的 SSE 解析器。`push` 收到的字节和 socket 交来的一模一样；`end`
-// 表示正文结束了。这个版本只在整个响应一次读完时才对。一次读取不等于一个事件：让它在同样的字节
+// 表示 body 结束了。这个版本只在整个响应一次读完时才对。一次读取不等于一个事件：让它在同样的字节
 // 被任意切开时都对。
 // Lab 7 · An SSE parser for a Streamable HTTP response. `push` gets the bytes exactly as the socket delivers
 // them; `end` says the body is over. This one works when a whole response arrives in one read. Reads are
