@@ -11,6 +11,8 @@ describe('escaped bytes on narrow lines', () => {
   it('never ends a piece inside an escape, and loses or adds nothing', () => {
     // \x1B is four characters for one byte: a cut after "\x1" would show a byte that was never sent.
     expect(wrapEscaped('ab\\x1Bcd', 4)).toStrictEqual(['ab', '\\x1B', 'cd']);
+    // A space is a byte too: the line breaks after it and keeps it.
+    expect(wrapEscaped(escapeBytes(new Uint8Array([0x20, 0x00])), 4)).toStrictEqual([' ', '\\x00']);
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 200 }), fc.integer({ min: 4, max: 90 }), (bytes, width) => {
         const escaped = escapeBytes(bytes);

@@ -188,7 +188,15 @@ interface Broken {
  * stretch follows a good break, the line fills up to a part's end rather than stop short. Colours open at a cut are closed at
  * the end of the piece and opened again at the start of the next, so a column never bleeds into its neighbour.
  */
-function breakLine(line: string, first: number, rest: number, never?: ReadonlySet<number>): Broken {
+function breakLine(
+  line: string,
+  first: number,
+  rest: number,
+  never?: ReadonlySet<number>,
+  keepSpaces = false,
+): Broken {
+  // Prose drops the spaces a line breaks at; bytes shown as text keep every one (a space is a byte there).
+  const trims = (char: string): boolean => !keepSpaces && isSpace(char);
   const laid = layOut(line);
   const { chars, cells, escapes, tail } = laid;
   const kinds = never ? laid.kinds.map((kind, i) => (never.has(i) ? Break.Never : kind)) : laid.kinds;
@@ -196,7 +204,7 @@ function breakLine(line: string, first: number, rest: number, never?: ReadonlySe
   /** Cells of chars[from, to), spaces at its end not counted. */
   const widthOf = (from: number, to: number): number => {
     let end = to;
-    while (end > from && isSpace(chars[end - 1] ?? '')) end--;
+    while (end > from && trims(chars[end - 1] ?? '')) end--;
     let total = 0;
     for (let i = from; i < end; i++) total += cells[i] ?? 0;
     return total;
@@ -221,7 +229,7 @@ function breakLine(line: string, first: number, rest: number, never?: ReadonlySe
       if (text && kinds[i] === Break.Good) good = i;
       if (text && kinds[i] !== Break.Never) part = i;
       used += cells[i] ?? 0;
-      if (isSpace(chars[i] ?? '')) continue;
+      if (trims(chars[i] ?? '')) continue;
       text = true;
       if (used > limit) {
         over = i;
@@ -242,7 +250,7 @@ function breakLine(line: string, first: number, rest: number, never?: ReadonlySe
       if (cut !== good) broken.inside++;
     }
     let last = cut;
-    while (last > start && isSpace(chars[last - 1] ?? '')) last--;
+    while (last > start && trims(chars[last - 1] ?? '')) last--;
     let piece = reopen(active);
     let written = '';
     for (let i = start; i < cut; i++) {
@@ -359,7 +367,7 @@ function trimEndVisible(line: string): string {
 /**
  * Cuts a sequence of units that must stay whole (an escape such as `\\x1B` shown as text, a token) into lines
  * of at most `width` cells, with the breaks of `wrapLine` between units and none inside one. A unit wider
- * than a line gets a line of its own.
+ * than a line gets a line of its own. Nothing is dropped: the pieces joined are the units joined, spaces too.
  */
 export function wrapUnits(units: readonly string[], width: number): string[] {
   const line = units.join('');
@@ -371,7 +379,7 @@ export function wrapUnits(units: readonly string[], width: number): string[] {
     for (let i = 1; i < length; i++) inside.add(at + i);
     at += length;
   }
-  return breakLine(line, width, width, inside).pieces;
+  return breakLine(line, width, width, inside, true).pieces;
 }
 
 export function padToWidth(text: string, width: number): string {
