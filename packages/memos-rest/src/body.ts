@@ -64,7 +64,9 @@ function tooLarge(limit: number): Error {
  * connection is closed instead.
  */
 export const boundedDrain: RequestHandler = (req, res, next) => {
-  res.on('finish', () => {
+  // Before Node's own listener: once Node has dumped a body it no longer emits its data, so nothing would
+  // count the bytes, and the drain would have no end.
+  res.prependListener('finish', () => {
     if (req.complete) return;
     let dropped = 0;
     req.on('data', (chunk: Buffer) => {
