@@ -3,11 +3,11 @@
 // server does not give.
 
 import { readFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { join } from 'node:path';
 import { createAdapter } from '@memos-kit/memos-mcp';
 import { listen } from '@memos-kit/process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCurl, send } from './claims/kit.ts';
 import { docsRoot } from './markdown-files.ts';
 
 interface Probe {
@@ -25,61 +25,23 @@ function probes(file: string): Probe[] {
   }));
 }
 
-/** The few curl options the page uses; anything else fails the test, so the page stays this simple. */
-function parseCurl(command: string): {
-  method: string;
-  url: URL;
-  headers: [string, string][];
-  body?: string;
-} {
-  const words = [...command.matchAll(/"([^"]*)"|(\S+)/g)].map(([, quoted, bare]) => quoted ?? bare ?? '');
-  let method: string | undefined;
-  let url: URL | undefined;
-  const headers: [string, string][] = [];
-  let body: string | undefined;
-  for (let at = 1; at < words.length; at++) {
-    const word = words[at] ?? '';
-    if (word === '-i') continue;
-    else if (word === '-X') method = words[++at];
-    else if (word === '-H') {
-      const [name = '', ...value] = (words[++at] ?? '').split(':');
-      headers.push([name, value.join(':').trim()]);
-    } else if (word === '-d') body = words[++at];
-    else if (/^https?:/.test(word)) url = new URL(word);
-    else throw new Error(`an option the probe reader does not know: ${word}`);
-  }
-  if (!url) throw new Error(`no URL in ${command}`);
-  return { method: method ?? (body === undefined ? 'GET' : 'POST'), url, headers, body };
-}
-
 let server: Awaited<ReturnType<typeof listen>>;
 beforeAll(async () => {
   server = await listen((await createAdapter({ dataset: 'workshop' })).app);
 });
 afterAll(() => server.close());
 
-/** node:http rather than fetch, which would not send the probe's own `Host` (an object, so node adds `Host` when the probe has none). */
-function send(probe: Probe): Promise<number> {
+/** The probe's curl command, sent as it is, its `Host` included (claims/kit.ts sends with node:http). */
+async function sendProbe(probe: Probe): Promise<number> {
   const { method, url, headers, body } = parseCurl(probe.command);
-  return new Promise((resolve, reject) => {
-    const outgoing = request(
-      {
-        host: '127.0.0.1',
-        port: server.port,
-        method,
-        path: url.pathname + url.search,
-        headers: Object.fromEntries(headers),
-        timeout: 5_000,
-      },
-      (incoming) => {
-        incoming.resume();
-        incoming.on('end', () => resolve(incoming.statusCode ?? 0));
-      },
-    );
-    outgoing.on('timeout', () => outgoing.destroy(new Error('no answer within 5 s')));
-    outgoing.on('error', reject);
-    outgoing.end(body);
-  });
+  return (
+    await send(server, {
+      method,
+      path: url.pathname + url.search,
+      headers: Object.fromEntries(headers),
+      body,
+    })
+  ).status;
 }
 
 describe('the probes on the refusals page', () => {
@@ -91,6 +53,6 @@ describe('the probes on the refusals page', () => {
   });
 
   it.each(zh.map((probe) => [probe.command, probe] as const))('%s', async (_command, probe) => {
-    expect(await send(probe)).toBe(probe.status);
+    expect(await sendProbe(probe)).toBe(probe.status);
   });
 });

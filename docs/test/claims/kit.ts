@@ -1,0 +1,254 @@
+// The kit as the claims test meets it: the adapter and the mock in-process on loopback, in the variants a
+// page speaks of, the stdio server as a child process started as `pnpm mcp:stdio` starts it, and the
+// commands' help. Each is started the first time a probe asks for it, and stopped in `close()`.
+import { type RequestListener, request } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { type AdapterOptions, createAdapter } from '@memos-kit/memos-mcp';
+import { type Listening, listen, type RunningEntry, runEntry, startEntry } from '@memos-kit/process';
+import { PROTOCOL_VERSION } from '@memos-kit/terminal';
+import { mcpHeadersFor, PROTOCOL_VERSION_META_KEY } from '@memos-kit/wire';
+
+export interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+  /** The body parsed as JSON, when it is JSON. */
+  json?: unknown;
+}
+
+export interface Outgoing {
+  method?: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+}
+
+/** node:http, not fetch: fetch would not send a chosen `Host`, nor a body of bytes that are not UTF-8. */
+export function send(server: Listening, outgoing: Outgoing): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const call = request(
+      {
+        host: '127.0.0.1',
+        port: server.port,
+        method: outgoing.method ?? (outgoing.body === undefined ? 'GET' : 'POST'),
+        path: outgoing.path,
+        headers: outgoing.headers,
+        timeout: 10_000,
+      },
+      (incoming) => {
+        const parts: Buffer[] = [];
+        incoming.on('data', (chunk: Buffer) => parts.push(chunk));
+        incoming.on('error', reject);
+        incoming.on('end', () => {
+          const body = Buffer.concat(parts).toString('utf8');
+          const answer: Answer = { status: incoming.statusCode ?? 0, headers: incoming.headers, body };
+          try {
+            answer.json = JSON.parse(body);
+          } catch {
+            // not JSON: the probe reads the status alone
+          }
+          resolve(answer);
+        });
+      },
+    );
+    call.on('timeout', () => call.destroy(new Error('no answer within 10 s')));
+    call.on('error', reject);
+    call.end(outgoing.body);
+  });
+}
+
+/** The few curl options the pages use; anything else is an error, so the pages stay this simple. */
+export function parseCurl(command: string): {
+  method: string;
+  url: URL;
+  headers: [string, string][];
+  body?: string;
+} {
+  const words = [...command.matchAll(/"([^"]*)"|(\S+)/g)].map(([, quoted, bare]) => quoted ?? bare ?? '');
+  let method: string | undefined;
+  let url: URL | undefined;
+  const headers: [string, string][] = [];
+  let body: string | undefined;
+  for (let at = 1; at < words.length; at++) {
+    const word = words[at] ?? '';
+    if (word === '-i') continue;
+    else if (word === '-X') method = words[++at];
+    else if (word === '-H') {
+      const [name = '', ...value] = (words[++at] ?? '').split(':');
+      headers.push([name, value.join(':').trim()]);
+    } else if (word === '-d') body = words[++at];
+    else if (/^https?:/.test(word)) url = new URL(word);
+    else throw new Error(`an option the curl reader does not know: ${word}`);
+  }
+  if (!url) throw new Error(`no URL in ${command}`);
+  return { method: method ?? (body === undefined ? 'GET' : 'POST'), url, headers, body };
+}
+
+/** The `_meta` every 2026-07-28 request carries. */
+export function envelope(extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    [PROTOCOL_VERSION_META_KEY]: PROTOCOL_VERSION,
+    'io.modelcontextprotocol/clientCapabilities': {},
+    ...extra,
+  };
+}
+
+/** A well-formed request: its body, and the headers a client sends with it (the Mcp-* ones mirror the body). */
+export function mcpRequest(
+  method: string,
+  params: Record<string, unknown> = {},
+  id: number | string = 1,
+): { body: string; headers: Record<string, string> } {
+  const meta = (params._meta as Record<string, unknown> | undefined) ?? {};
+  const message = { jsonrpc: '2.0', id, method, params: { ...params, _meta: envelope(meta) } };
+  const headers = {
+    'Content-Type': 'application/json',
+    Accept: 'application/json, text/event-stream',
+    Authorization: 'Bearer example-token',
+    ...mcpHeadersFor(message),
+  };
+  return { body: JSON.stringify(message), headers };
+}
+
+/** A JSON-RPC error's code and message, or the result, of an answer. */
+export function rpc(answer: Answer | unknown): {
+  code?: number;
+  message?: string;
+  result?: Record<string, unknown>;
+} {
+  const message = (
+    answer && typeof answer === 'object' && 'status' in answer ? (answer as Answer).json : answer
+  ) as { error?: { code?: number; message?: string }; result?: Record<string, unknown> } | undefined;
+  return { code: message?.error?.code, message: message?.error?.message, result: message?.result };
+}
+
+/** The stdio server: bytes in, one JSON-RPC message a line out. Probes use it one at a time. */
+class StdioServer {
+  /** How many of its lines a probe has already been given. */
+  private taken = new Set<number>();
+
+  constructor(private readonly running: RunningEntry) {}
+
+  write(bytes: string | Buffer): void {
+    this.running.child.stdin?.write(bytes);
+  }
+
+  private lines(): Record<string, unknown>[] {
+    return this.running
+      .stdout()
+      .split('\n')
+      .slice(0, -1)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+  }
+
+  /** The first line not given out yet that satisfies `predicate`, waiting for it. */
+  async next(
+    predicate: (message: Record<string, unknown>) => boolean,
+    timeoutMs = 10_000,
+  ): Promise<Record<string, unknown>> {
+    const find = () =>
+      this.lines().findIndex((message, index) => !this.taken.has(index) && predicate(message));
+    await this.running.waitFor(() => find() >= 0, { timeoutMs });
+    const index = find();
+    this.taken.add(index);
+    return this.lines()[index] ?? {};
+  }
+
+  /** The answer to the request `id`. */
+  answer(id: unknown): Promise<Record<string, unknown>> {
+    return this.next((message) => message.id === id && ('result' in message || 'error' in message));
+  }
+
+  /** The next error answered to a line whose `id` could not be read (or was `id`). */
+  nextError(id: unknown = null): Promise<Record<string, unknown>> {
+    return this.next((message) => (message.id === null || message.id === id) && 'error' in message);
+  }
+
+  async stop(): Promise<void> {
+    this.running.child.stdin?.end();
+    await this.running.stop({ graceMs: 5_000 });
+  }
+}
+
+export type { StdioServer };
+
+const entry = (path: string) => fileURLToPath(new URL(`../../../${path}`, import.meta.url));
+
+/** The entries of the root scripts whose help states defaults. */
+export const commands = {
+  serve: entry('packages/memos-mcp/src/cli.ts'),
+  stdio: entry('packages/memos-mcp/src/stdio.ts'),
+  replay: entry('packages/recording/src/cli.ts'),
+  playground: entry('docs/cli/playground.ts'),
+  tour: entry('demos/tour/src/main.ts'),
+} as const;
+
+export class Kit {
+  private readonly servers = new Map<string, Promise<Listening>>();
+  private readonly stdioServers = new Map<string, StdioServer>();
+  private readonly helps = new Map<string, Promise<string>>();
+  private readonly started: (() => Promise<unknown>)[] = [];
+  private readonly memo = new Map<string, Promise<unknown>>();
+
+  /**
+   * The adapter and the mock on loopback, as `pnpm serve` makes them (the workshop dataset unless told), or
+   * another of the kit's servers by its request listener.
+   */
+  server(
+    name = 'workshop',
+    options: AdapterOptions = { dataset: 'workshop' },
+    app?: RequestListener,
+  ): Promise<Listening> {
+    let server = this.servers.get(name);
+    if (!server) {
+      server = app ? listen(app) : createAdapter(options).then((adapter) => listen(adapter.app));
+      this.servers.set(name, server);
+      const made = server;
+      this.started.push(async () => (await made).close());
+    }
+    return server;
+  }
+
+  /** `pnpm mcp:stdio` on the workshop dataset; one process for each name. */
+  async stdio(name = 'shared'): Promise<StdioServer> {
+    let server = this.stdioServers.get(name);
+    if (!server) {
+      const running = startEntry(commands.stdio, {
+        args: ['--dataset', 'workshop', '--lang', 'en'],
+        env: { NO_COLOR: '1' },
+      });
+      const made = new StdioServer(running);
+      server = made;
+      this.stdioServers.set(name, made);
+      this.started.push(() => made.stop());
+    }
+    return server;
+  }
+
+  /** What `pnpm <command> --help --lang en` prints. */
+  help(command: keyof typeof commands): Promise<string> {
+    let text = this.helps.get(command);
+    if (!text) {
+      text = runEntry(commands[command], {
+        args: ['--help', '--lang', 'en'],
+        env: { NO_COLOR: '1', COLUMNS: '200' },
+      }).then((run) => run.stdout);
+      this.helps.set(command, text);
+    }
+    return text;
+  }
+
+  /** `make()`'s promise, made once for each key: a costly check a probe repeats for several lines. */
+  once<T>(key: string, make: () => Promise<T>): Promise<T> {
+    let made = this.memo.get(key) as Promise<T> | undefined;
+    if (!made) {
+      made = make();
+      this.memo.set(key, made);
+    }
+    return made;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.started.splice(0).map((stop) => stop()));
+  }
+}
