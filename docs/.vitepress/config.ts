@@ -2,6 +2,7 @@ import { type DefaultTheme, defineConfig } from 'vitepress';
 import { withMermaid } from 'vitepress-plugin-mermaid';
 import { publishMermaid, serveMermaid } from './mermaid-runtime.ts';
 import { pageGroups } from './pages.ts';
+import { repositoryLinks } from './repository.ts';
 import { searchTokens } from './search-tokens.ts';
 import { publishTourSchema, serveTourSchema } from './tour-schema.ts';
 
@@ -55,6 +56,8 @@ export default withMermaid(
     markdown: {
       // 1.6.4 has no per-locale container labels; Chinese pages give their own titles.
       lineNumbers: false,
+      // A link to a file of the kit leaves the site: it goes to the repository on the web instead.
+      config: (md) => repositoryLinks(md),
     },
     locales: {
       root: {

@@ -3,11 +3,12 @@
 // browser test, which builds the site anyway (and here too when DOCS_SITE_DIR names a build).
 // The Markdown sources are checked here for what every page owes its reader: the protocol version
 // near the top, and on guide pages the primary sources.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { allPages } from '../.vitepress/pages.ts';
+import { repositoryOnTheWeb, rewriteLeavingLink } from '../.vitepress/repository.ts';
 import { docsRoot, markdownFiles } from './markdown-files.ts';
 import { checkSiteLinks } from './site-links.ts';
 
@@ -22,10 +23,11 @@ function write(root: string, files: Record<string, string>): void {
   }
 }
 
+const web = { url: 'https://git.example.org/kit/memos', branch: 'main' };
+
 describe('the link checker', () => {
   it('finds each kind of broken link and accepts each kind of good one', () => {
     const site = join(scratch, 'site');
-    const sources = join(scratch, 'repo', 'docs');
     write(join(scratch, 'repo'), { 'packages/x/src/real.ts': '', 'docs/guide/page.md': '' });
     write(site, {
       'index.html': '<h2 id="top">x</h2><a href="/guide/page.html">page</a>',
@@ -36,31 +38,29 @@ describe('the link checker', () => {
         '<a href="../#top">ok</a>',
         '<a href="#%E4%B8%A4%E5%B1%82">ok: an encoded anchor</a>',
         '<a href="https://example.com/nowhere">external, not followed</a>',
-        '<a href="../../packages/x/src/real.ts">ok: a repository file</a>',
-        '<a href="https://github.com/kit/memos/blob/main/packages/x/src/real.ts">ok: this repository</a>',
+        '<a href="https://git.example.org/kit/memos/blob/main/packages/x/src/real.ts">ok: this repository</a>',
+        '<a href="https://git.example.org/kit/memos/tree/main/packages/x#top">ok: a folder of it</a>',
+        '<a href="https://git.example.org/other/blob/main/nope">not this repository, not followed</a>',
         '<a class="bad" href="#gone">bad anchor</a>',
         '<a class="bad" href="./missing.html">bad page</a>',
         '<a class="bad" href="../#nowhere">bad anchor on another page</a>',
-        '<a class="bad" href="../../packages/x/src/missing.ts">bad repository file</a>',
-        '<a class="bad" href="../../../../outside.txt">leaves the repository</a>',
-        '<a class="bad" href="https://github.com/kit/memos/tree/main/packages/nope">bad: this repository</a>',
+        '<a class="bad" href="../../packages/x/src/real.ts">a repository file, relative: leaves the site</a>',
+        '<a class="bad" href="https://git.example.org/kit/memos/blob/main/packages/x/src/missing.ts">bad file</a>',
+        '<a class="bad" href="https://git.example.org/kit/memos/blob/main/../outside.txt">leaves the repository</a>',
+        '<a class="bad" href="https://git.example.org/kit/memos/tree/main/packages/nope">bad: this repository</a>',
       ].join('\n'),
       'guide/other.html': '<p>other</p>',
     });
-    const problems = checkSiteLinks({
-      site,
-      sources,
-      repository: join(scratch, 'repo'),
-      github: 'kit/memos',
-    });
+    const problems = checkSiteLinks({ site, repository: join(scratch, 'repo'), web });
     expect(problems.map((problem) => problem.href).sort()).toEqual(
       [
         '#gone',
         './missing.html',
         '../#nowhere',
-        '../../packages/x/src/missing.ts',
-        '../../../../outside.txt',
-        'https://github.com/kit/memos/tree/main/packages/nope',
+        '../../packages/x/src/real.ts',
+        'https://git.example.org/kit/memos/blob/main/packages/x/src/missing.ts',
+        'https://git.example.org/kit/memos/blob/main/../outside.txt',
+        'https://git.example.org/kit/memos/tree/main/packages/nope',
       ].sort(),
     );
     expect(problems.every((problem) => problem.page === '/guide/page.html')).toBe(true);
@@ -70,10 +70,61 @@ describe('the link checker', () => {
   it.skipIf(!process.env.DOCS_SITE_DIR)('finds no broken link in the build named by DOCS_SITE_DIR', () => {
     const problems = checkSiteLinks({
       site: process.env.DOCS_SITE_DIR ?? '',
-      sources: docsRoot,
       repository: repositoryRoot,
+      web: repositoryOnTheWeb(),
     });
     expect(problems).toEqual([]);
+  });
+});
+
+describe('links from a page to a file of the repository', () => {
+  const leaving = markdownFiles().flatMap((file) =>
+    [...readFileSync(join(docsRoot, file), 'utf8').matchAll(/\]\(((?:\.\.\/)+[^)\s]+)\)/g)]
+      .map(([, href = '']) => ({ file, href, to: rewriteLeavingLink(web, file, href) }))
+      .filter(({ to }) => to !== undefined),
+  );
+
+  it('point at the repository on the web, where the file is, in both languages', () => {
+    // Among them line-transport.ts, reliability.test.ts and recording-frame.schema.json, on zh and en pages.
+    expect(leaving.length).toBeGreaterThanOrEqual(6);
+    for (const { file, href, to } of leaving) {
+      const path = /\/(?:blob|tree)\/main\/([^#?]+)/.exec(to ?? '')?.[1] ?? '';
+      expect(to, `${file}: ${href}`).toMatch(
+        /^https:\/\/git\.example\.org\/kit\/memos\/(?:blob|tree)\/main\//,
+      );
+      expect(existsSync(join(repositoryRoot, path)), `${file}: ${href} names no file`).toBe(true);
+    }
+    const english = leaving.filter(({ file }) => file.startsWith('en/')).map(({ to }) => to);
+    const chinese = leaving.filter(({ file }) => !file.startsWith('en/')).map(({ to }) => to);
+    expect(english.sort()).toEqual(chinese.sort());
+  });
+
+  it('leave every other link as it is', () => {
+    for (const href of [
+      './stdio',
+      '../guide/stdio#framing',
+      '../',
+      '#here',
+      '/playground',
+      'https://example.com/x',
+    ])
+      expect(rewriteLeavingLink(web, 'guide/two-messages.md', href), href).toBeUndefined();
+    expect(rewriteLeavingLink(web, 'guide/x.md', '../../packages/wire/src/index.ts#L3')).toBe(
+      'https://git.example.org/kit/memos/blob/main/packages/wire/src/index.ts#L3',
+    );
+    expect(rewriteLeavingLink(web, 'en/guide/x.md', '../../../packages/wire/')).toBe(
+      'https://git.example.org/kit/memos/tree/main/packages/wire',
+    );
+  });
+
+  it("take the repository's address from KIT_REPOSITORY_URL, else from package.json", () => {
+    expect(repositoryOnTheWeb({ KIT_REPOSITORY_URL: 'git+https://example.net/a/b.git/' })).toEqual({
+      url: 'https://example.net/a/b',
+      branch: 'main',
+    });
+    expect(repositoryOnTheWeb({ KIT_REPOSITORY_BRANCH: 'v1' }).branch).toBe('v1');
+    const manifest = JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8'));
+    expect(repositoryOnTheWeb({}).url).toBe(String(manifest.repository.url).replace(/\.git$/, ''));
   });
 });
 

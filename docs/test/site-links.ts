@@ -1,9 +1,11 @@
 // Follows every link of the built site the way a reader's click would: a page or file of the site
-// must exist, an #anchor must name an element of its target page, and a link into the repository
-// (a relative path that leaves the site, or a GitHub link to this repository) must name a file that
-// exists. External links are not followed: the tests talk only to loopback.
+// must exist, an #anchor must name an element of its target page, and a link to the repository on the
+// web (the build's rewrite of a link that left the docs) must name a file or folder that exists in the
+// repository. A relative link that leaves the site is a 404 for a reader of the built site, so it is one
+// here too. External links are not followed: the tests talk only to loopback.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
+import type { RepositoryOnTheWeb } from '../.vitepress/repository.ts';
 
 export interface LinkProblem {
   /** The page the link is on, as a site path ('/guide/stdio.html'). */
@@ -15,12 +17,10 @@ export interface LinkProblem {
 export interface LinkCheckOptions {
   /** The built site (VitePress's outDir). */
   site: string;
-  /** The Markdown sources (the docs root): a repository link is resolved from its page's source. */
-  sources: string;
-  /** The repository's root: repository links must stay inside it. */
+  /** The repository's root: links to the repository on the web must name a path inside it. */
   repository: string;
-  /** `owner/name` of this repository on GitHub, if it has one: its blob/tree links are checked too. */
-  github?: string;
+  /** Where the build links the repository (docs/.vitepress/repository.ts). */
+  web: RepositoryOnTheWeb;
 }
 
 function htmlFiles(root: string, dir = root): string[] {
@@ -51,9 +51,6 @@ const isFile = (path: string) => existsSync(path) && statSync(path).isFile();
 const inside = (root: string, path: string) =>
   path === root || path.startsWith(root.endsWith(sep) ? root : root + sep);
 
-/** The Markdown file a built page comes from: '/en/guide/stdio.html' → 'en/guide/stdio.md'. */
-const sourceOf = (page: string) => page.replace(/^\//, '').replace(/\.html$/, '.md');
-
 /** Every broken link of the built site; an empty list when all resolve. */
 export function checkSiteLinks(options: LinkCheckOptions): LinkProblem[] {
   const site = resolve(options.site);
@@ -83,18 +80,18 @@ export function checkSiteLinks(options: LinkCheckOptions): LinkProblem[] {
   };
 
   const problems: LinkProblem[] = [];
+  const onTheWeb = new RegExp(
+    `^${options.web.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/(?:blob|tree)/${options.web.branch}/([^?#]+)`,
+  );
   for (const page of pages) {
     const report = (href: string, problem: string) => problems.push({ page, href, problem });
     for (const href of hrefsOf(html.get(page) ?? '')) {
       if (href === '' || href === '#' || /^(mailto|tel|javascript):/i.test(href)) continue;
       if (/^[a-z][a-z0-9+.-]*:/i.test(href)) {
-        const github = options.github && new URL(href);
-        if (github && github.hostname === 'github.com') {
-          const match = /^\/([^/]+\/[^/]+)\/(?:blob|tree)\/[^/]+\/(.+)$/.exec(github.pathname);
-          if (match && match[1]?.toLowerCase() === options.github?.toLowerCase()) {
-            const problem = repositoryProblem(join(repository, decodePath(match[2] ?? '')));
-            if (problem) report(href, problem);
-          }
+        const path = onTheWeb.exec(href)?.[1];
+        if (path !== undefined) {
+          const problem = repositoryProblem(resolve(repository, decodePath(path)));
+          if (problem) report(href, problem);
         }
         continue;
       }
@@ -106,18 +103,8 @@ export function checkSiteLinks(options: LinkCheckOptions): LinkProblem[] {
           report(href, `no #${anchor} on ${target}`);
         continue;
       }
-      // Not part of the site: a link into the repository, written relative to the page's source.
-      if (href.startsWith('/') || page === '/404.html') {
-        report(href, 'no such page or file on the site');
-        continue;
-      }
-      const fromSource = join(
-        options.sources,
-        dirname(sourceOf(page)),
-        decodePath(href.replace(/[?#].*$/, '')),
-      );
-      const problem = repositoryProblem(resolve(fromSource));
-      if (problem) report(href, `neither a page of the site nor a repository file: ${problem}`);
+      // A relative link to a file of the repository that is still relative here escaped the build's rewrite.
+      report(href, 'no such page or file on the site: a reader of the built site gets a 404');
     }
   }
   return problems;

@@ -8,6 +8,7 @@ import type { Listening } from '@memos-kit/process';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allPages } from '../.vitepress/pages.ts';
+import { repositoryOnTheWeb } from '../.vitepress/repository.ts';
 import { serveSite, siteDir, siteState } from '../cli/site.ts';
 import { measureDiagrams } from './diagram-metrics.ts';
 import { docsRoot } from './markdown-files.ts';
@@ -353,7 +354,11 @@ describe.skipIf(!hasChromium && !required)('the built docs site in a real browse
   it('has no broken link, anchor or repository link in the built site', () => {
     // The build this test walks: the link check needs no browser, but it needs the build, and
     // one build per test run is enough.
-    const problems = checkSiteLinks({ site: outDir, sources: docsRoot, repository: join(docsRoot, '..') });
+    const problems = checkSiteLinks({
+      site: outDir,
+      repository: join(docsRoot, '..'),
+      web: repositoryOnTheWeb(),
+    });
     expect(problems).toEqual([]);
   });
 
