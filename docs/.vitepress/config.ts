@@ -119,6 +119,10 @@ export default withMermaid(
     },
     mermaid: {
       securityLevel: 'strict',
+      // Sequence diagrams: Mermaid sets an opt/alt/loop frame's label and condition by a fixed height, which
+      // the line height of a Chinese font exceeds, so their text rode over the frame's top line. A taller
+      // label box and a wider margin keep both inside, in either language.
+      sequence: { labelBoxHeight: 26, boxTextMargin: 8 },
     },
   }),
 );

@@ -230,9 +230,10 @@ const projector = { width: 1280, height: 720 };
 const minimumLabelPx = 14;
 
 /**
- * Measures every diagram on screen at the projector's size: each label's text must lie inside its
- * box (a clipped last line loses words), and each label must render at 14 px or more once the SVG
- * is scaled down to fit the column.
+ * Measures every diagram on screen at the projector's size: each label's text must lie inside the box
+ * drawn for it (its node, subgraph, actor, note or opt/alt/loop frame, and the diagram itself: a clipped
+ * last line loses words, a label over a frame's line is hard to read), and each label must render at 14 px
+ * or more once the SVG is scaled down to fit the column.
  */
 async function checkDiagrams(sitePage: SitePage): Promise<void> {
   const size = page.viewportSize();
@@ -243,7 +244,7 @@ async function checkDiagrams(sitePage: SitePage): Promise<void> {
     expect(diagram.labels.length, `${where}: labels`).toBeGreaterThan(0);
     const clipped = diagram.labels
       .filter((label) => label.overflowPx > 0.5)
-      .map((label) => `"${label.text}" runs ${label.overflowPx.toFixed(1)} px past its box`);
+      .map((label) => `"${label.text}" runs ${label.overflowPx.toFixed(1)} px past its ${label.box}`);
     expect(clipped, `${where}: labels outside their boxes`).toEqual([]);
     const small = diagram.labels
       .filter((label) => label.effectivePx < minimumLabelPx)
