@@ -392,6 +392,19 @@ export const claims: readonly Claim[] = [
     at: [...both('guide/adapter.md', 'MCP 客户端看到的是什么', 'what does the MCP client see')],
   },
   {
+    probe: 'mcp: a tool error for a missing memo',
+    at: [...both('guide/adapter.md', '3. **REST 响应 → 工具结果。**', '3. **REST response → tool result.**')],
+  },
+  {
+    probe: [
+      'mcp: a filter that does not parse (tool error, Memos words)',
+      'mcp: a filter that does not parse (tool error, --error-text article)',
+    ],
+    at: [
+      ...both('guide/adapter.md', 'REST 的响应怎样变成工具结果', 'How a REST response becomes a tool result'),
+    ],
+  },
+  {
     probe: ['rest: a missing memo', 'rest: a write without a token'],
     at: [...both('labs/two-errors.md', '应该变成哪一种', 'Which kind should a REST')],
   },
@@ -473,7 +486,7 @@ export const claims: readonly Claim[] = [
     at: [
       ...both(
         'guide/what-changed.md',
-        '次要变化里，和本套件有关的是',
+        '次要变化里和本套件有关的几项',
         'Among the minor changes, these matter for this kit',
       ),
     ],
@@ -588,8 +601,8 @@ export const claims: readonly Claim[] = [
       ...both('guide/front-memos.md', '### 只有 Memos 的', "### Only Memos'"),
       ...both(
         'guide/inspector.md',
-        '这三条命令都在本套件上跑过',
-        'All three commands were run against the kit',
+        '在 Node 24 上照原样运行这三条命令',
+        'run these three commands as they stand, on Node 24',
       ),
       ...both('labs/add-tool.md', '4. 写 `run`', '4. Write `run`'),
       ...both(
@@ -622,7 +635,7 @@ export const claims: readonly Claim[] = [
         'It serves Streamable HTTP at',
       ),
       ...both('guide/inspector.md', '| URL |', '| URL |'),
-      ...both('guide/beyond-tools.md', '本套件的默认配置 `article`', "So the kit's default profile"),
+      ...both('guide/beyond-tools.md', '本套件的默认配置 `article`', "The kit's default profile, `article`"),
       ...both('labs/rest-pitfalls.md', '自己动手试', 'Try it by hand'),
       ...both('workshop/index.md', '讲台上开两个终端', 'At the lectern, keep two terminals open'),
       ...both('workshop/index.md', '这是本套件的核心', 'This is the heart of the kit'),
