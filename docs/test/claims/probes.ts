@@ -539,28 +539,6 @@ export const probes = {
     stdio.write(request('no-tool', 'tools/call', { name: 'memo_nope', arguments: {} }));
     return merge(stdioFacts(method), stdioFacts(await stdio.answer('no-tool')));
   },
-  'stdio: a tools/list without _meta after server/discover and initialize': async (kit) => {
-    // A process of its own: the era a stdio process settles on lasts as long as the process.
-    const stdio = await kit.stdio('host-loop');
-    const line = (message: Record<string, unknown>) => `${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`;
-    stdio.write(line({ id: 1, method: 'server/discover', params: { _meta: envelope() } }));
-    await stdio.answer(1);
-    stdio.write(
-      line({
-        id: 2,
-        method: 'initialize',
-        params: {
-          protocolVersion: '2025-11-25',
-          capabilities: {},
-          clientInfo: { name: 'host', version: '1' },
-        },
-      }),
-    );
-    await stdio.answer(2);
-    stdio.write(line({ method: 'notifications/initialized' }));
-    stdio.write(line({ id: 3, method: 'tools/list', params: {} }));
-    return stdioFacts(await stdio.answer(3));
-  },
   'stdio: JSON nested deeper than the bound': async (kit) => {
     const stdio = await kit.stdio();
     stdio.write(`${requestOfDepth(200)}\n`);

@@ -958,17 +958,4 @@ export const asides: readonly Aside[] = [
  * Lines the test finds wrong that are being rewritten in another change: each must still be wrong in the way
  * `because` says. Once it holds, or the line is gone, the test fails so that the entry moves to `claims`.
  */
-export const knownWrong: readonly (Claim & { because: string })[] = [
-  {
-    probe: 'stdio: a tools/list without _meta after server/discover and initialize',
-    at: [
-      ...both(
-        'guide/host-loop.md',
-        'stdio 上有一个值得知道的细节',
-        'Over stdio there is a detail worth knowing',
-      ),
-    ],
-    because:
-      'says the tools/list without _meta got -32602; the stdio server now settles on 2025-11-25 after the initialize, and answers it',
-  },
-];
+export const knownWrong: readonly (Claim & { because: string })[] = [];
