@@ -35,6 +35,11 @@ describe('the claim scanner', () => {
       'limit:port:5230',
       'limit:tools:20',
     ]);
+    expect(kinds('| Tag tests | 20,000,000 characters compared | 400 |; 最多比较 2000 万个字符')).toEqual([
+      'limit:chars:20000000',
+      'status:400',
+      'limit:chars:20000000',
+    ]);
     expect(kinds('The default dataset is `workshop`; `article`（默认）')).toEqual([
       'limit:default:workshop',
       'limit:default:article',

@@ -2,6 +2,8 @@
 // kit (kit.ts) and reports what came back: the statuses, the JSON-RPC codes, the error texts, and the
 // limits it confirmed. A limit is confirmed at the value the line states (`stated`): the probe sends one
 // byte, level or piece more and one at the limit, and the kit must refuse the first and take the second.
+// A budget of characters compared, which no request can be made to spend to the character, is the one the
+// kit names when it refuses a request over it.
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { createOrdersApp } from '@memos-kit/demo-hateoas';
@@ -140,10 +142,11 @@ const rest = async (
     token?: string;
     headers?: Record<string, string>;
     body?: string | Buffer;
-    server?: 'scratch';
+    /** A server of its own on the workshop dataset, for a probe that writes. */
+    server?: 'scratch' | 'long tags';
   } = {},
 ) =>
-  send(await (options.server ? scratchServer(kit) : kit.server()), {
+  send(await (options.server ? kit.server(options.server) : kit.server()), {
     method,
     path: `/api/v1${path}`,
     headers: {
@@ -745,6 +748,38 @@ export const probes = {
     return {
       status: [over.status],
       limit: over.status === 400 && hinted && at.status === 200 ? [`pieces:${limit}`] : [],
+    };
+  },
+  'rest: tag tests over their LIKE budget': async (kit) => {
+    // Two memos whose 78 tags of 100 characters make about 8,000 characters of tag text each: a run of
+    // 4,000 _ before a letter no tag has is tried at each of some 4,000 places of the text, 17 million
+    // characters compared on each memo.
+    const tags = Array.from({ length: 78 }, (_, i) => `#${'a'.repeat(97)}${String(i).padStart(3, '0')}`);
+    await kit.once('long tags', async () => {
+      for (let i = 0; i < 2; i++)
+        await rest(kit, 'POST', '/memos', {
+          token: workshopTokens.demo,
+          body: JSON.stringify({ content: tags.join(' ') }),
+          server: 'long tags',
+        });
+    });
+    const list = (literal: string) =>
+      rest(kit, 'GET', `/memos?filter=${encodeURIComponent(`tags.exists(t, t.contains("${literal}"))`)}`, {
+        token: workshopTokens.demo,
+        server: 'long tags',
+      });
+    const over = await list(`${'_'.repeat(4000)}b`);
+    const ordinary = await list('aaab');
+    // The budget the kit names in its hint, when the ordinary test of the same tags is answered.
+    const budget = /more than ([\d,]+) steps; use fewer % and _/.exec(
+      factsOf(over).text?.join('\n') ?? '',
+    )?.[1];
+    return {
+      status: [over.status],
+      limit:
+        over.status === 400 && ordinary.status === 200 && budget
+          ? [`chars:${budget.replaceAll(',', '')}`]
+          : [],
     };
   },
   "rest: the relations of another user's private memo": async (kit) =>

@@ -165,6 +165,10 @@ export const claims: readonly Claim[] = [
     ],
   },
   {
+    probe: 'rest: tag tests over their LIKE budget',
+    at: [restReadme('| Tag tests (`LIKE`), per request'), restReadme('标签条件的 `LIKE` 每个请求最多比较')],
+  },
+  {
     probe: 'mcp: a foreign Host or Origin',
     at: [
       ...both(

@@ -17,7 +17,10 @@ export interface Token {
   raw: string;
   /** Where it starts in its unit's text. */
   at: number;
-  /** What a check compares: the number, the text, or a limit as `unit:value` ('bytes:1048576', 'port:5230'). */
+  /**
+   * What a check compares: the number, the text, or a limit as `unit:value` ('bytes:1048576', 'port:5230',
+   * 'chars:20000000').
+   */
   value: string;
 }
 
@@ -62,6 +65,11 @@ const limitPatterns: { pattern: RegExp; value: (match: RegExpMatchArray) => stri
     value: (m) => `tools:${m[1]}`,
   },
   { pattern: /(?<![\w.])(\d+)\s?(?:pieces\b|个单元|个片段)/g, value: (m) => `pieces:${m[1]}` },
+  // What the tag tests' LIKE may compare in a request: "20,000,000 characters compared", "2000 万个字符".
+  {
+    pattern: /(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+)\s?(?:characters compared\b|(万)个字符)/g,
+    value: (m) => `chars:${Number(m[1]?.replaceAll(',', '')) * (m[2] ? 10_000 : 1)}`,
+  },
   { pattern: /(?:127\.0\.0\.1|localhost):(\d{2,5})\b/g, value: (m) => `port:${m[1]}` },
   // A default value of a command's option: "`workshop` (default)", "the default `workshop` dataset",
   // "默认数据集是 `workshop`", "`article`（默认）".
