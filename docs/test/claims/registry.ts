@@ -759,6 +759,8 @@ export const claims: readonly Claim[] = [
         '"http://127.0.0.1:5230/api/v1/memos" -H "Content-Type',
       ),
       ...both('guide/refusals.md', 'charset=latin-9000', 'charset=latin-9000'),
+      ...both('guide/refusals.md', '/memos/bob-private-todo" -H', '/memos/bob-private-todo" -H'),
+      ...both('guide/refusals.md', '/memos/bob-diary" -H', '/memos/bob-diary" -H'),
       ...both(
         'guide/refusals.md',
         '| `curl -i "http://127.0.0.1:5230/mcp"` |',
@@ -777,6 +779,27 @@ export const claims: readonly Claim[] = [
   {
     probe: "rest: another user's private memo",
     at: [restReadme('Admins get no extra read access')],
+  },
+  {
+    probe: ["rest: another user's private memo", 'rest: a missing memo'],
+    at: [
+      ...both(
+        'guide/refusals.md',
+        '把“有，但你看不到”和“根本没有”分开了',
+        'tell "there, but not for you" from',
+      ),
+      ...both('guide/refusals.md', '- 读别人的私有 memo 得到', "- Another user's private memo gets"),
+      restReadme('`GET` on it answers'),
+      restReadme('这并不隐藏它的存在'),
+    ],
+  },
+  {
+    probe: [
+      "rest: another user's private memo",
+      'rest: a missing memo',
+      "rest: the relations of another user's private memo",
+    ],
+    at: [...both('guide/refusals.md', '藏不住这条 memo 的存在', 'do not hide that the memo exists')],
   },
   {
     probe: 'rest: a filter that does not parse',
@@ -890,14 +913,6 @@ export const asides: readonly Aside[] = [
       restReadme('重复的表情回应返回已有记录而不是'),
     ],
     because: "Memos v0.30.0's answer on SQLite, which the mock does not copy",
-  },
-  {
-    at: [...both('guide/refusals.md', '能区分“有但你看不到”', 'tell "there, but not for you"')],
-    because: 'a hypothetical server that tells the two apart; the kit answers 404 for both (the table above)',
-  },
-  {
-    at: [...both('guide/refusals.md', '会泄露什么？', 'what would it give away?')],
-    because: 'a question to the class about a server that answered otherwise',
   },
   {
     at: [

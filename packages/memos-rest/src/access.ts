@@ -51,8 +51,9 @@ export function memoOr404(store: MemoStore, uid: string): MemoRow {
 }
 
 /**
- * Stricter than Memos v0.30.0 on purpose: another user's PRIVATE memo is answered as if it did not exist where
- * Memos would give away that it does (listing its relations, relating a memo to it). Admins see it, as in Memos.
+ * Stricter than Memos v0.30.0 on purpose: where Memos does not check whether the caller may see another user's
+ * PRIVATE memo (listing its relations, relating a memo to it), the mock answers as for a missing memo. Admins
+ * see it, as in Memos. This hides nothing: GetMemo answers 403 for it and 404 for a missing memo, as Memos does.
  */
 export function hiddenFrom(memo: MemoRow, viewer: Viewer): boolean {
   return memo.visibility === 'PRIVATE' && memo.creatorId !== viewer?.id && !isAdmin(viewer);

@@ -448,7 +448,7 @@ describe('hostile filters cannot stall the class', () => {
   });
 });
 
-describe('no existence oracle (stricter than Memos on purpose)', () => {
+describe("another user's private memo where Memos does not check it (stricter than Memos on purpose)", () => {
   const server = useTestServer('workshop');
   const relate = (token: string, path: string, related: string, method = 'PATCH') =>
     raw(server.url, method, path, {
