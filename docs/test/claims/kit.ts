@@ -26,6 +26,22 @@ export interface Outgoing {
 /** node:http, not fetch: fetch would not send a chosen `Host`, nor a body of bytes that are not UTF-8. */
 export function send(server: Listening, outgoing: Outgoing): Promise<Answer> {
   return new Promise((resolve, reject) => {
+    // The answer so far: a server that refuses a large body answers first, then reads on for a while and
+    // closes, so the client may see the connection reset while it is still writing. What was answered
+    // before that is the answer.
+    let answer: Answer | undefined;
+    const parts: Buffer[] = [];
+    const settle = () => {
+      if (!answer) return false;
+      answer.body = Buffer.concat(parts).toString('utf8');
+      try {
+        answer.json = JSON.parse(answer.body);
+      } catch {
+        // not JSON: the probe reads the status alone
+      }
+      resolve(answer);
+      return true;
+    };
     const call = request(
       {
         host: '127.0.0.1',
@@ -36,23 +52,14 @@ export function send(server: Listening, outgoing: Outgoing): Promise<Answer> {
         timeout: 10_000,
       },
       (incoming) => {
-        const parts: Buffer[] = [];
+        answer = { status: incoming.statusCode ?? 0, headers: incoming.headers, body: '' };
         incoming.on('data', (chunk: Buffer) => parts.push(chunk));
-        incoming.on('error', reject);
-        incoming.on('end', () => {
-          const body = Buffer.concat(parts).toString('utf8');
-          const answer: Answer = { status: incoming.statusCode ?? 0, headers: incoming.headers, body };
-          try {
-            answer.json = JSON.parse(body);
-          } catch {
-            // not JSON: the probe reads the status alone
-          }
-          resolve(answer);
-        });
+        incoming.on('error', (error) => settle() || reject(error));
+        incoming.on('end', settle);
       },
     );
     call.on('timeout', () => call.destroy(new Error('no answer within 10 s')));
-    call.on('error', reject);
+    call.on('error', (error) => settle() || reject(error));
     call.end(outgoing.body);
   });
 }
