@@ -50,6 +50,14 @@ export {
   themeFromEnv,
 } from './palette.ts';
 export { quietOnClosedPipe } from './pipe.ts';
+export {
+  type HeaderList,
+  type HttpBlock,
+  isMcpHeader,
+  Printer,
+  type PrinterOptions,
+} from './printer.ts';
+export { type Pause, Prompt, type PromptOptions } from './prompt.ts';
 export { chosenStep, type ListedStep, stepList, stepMessages, stepOptions } from './steps.ts';
 export { TypedLines } from './typed-lines.ts';
 export {

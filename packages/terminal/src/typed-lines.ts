@@ -46,11 +46,16 @@ export class TypedLines {
       this.#reader.setPrompt(prompt);
       this.#reader.prompt();
     } else this.#output.write(prompt);
-    const next = await this.#lines.next();
-    const line = next.done ? undefined : String(next.value);
+    const line = await this.read();
     // A terminal shows what was typed, and its Enter; a pipe's line (or its end) is written out here.
     if (!this.#terminal || line === undefined) this.#output.write(`${line ?? ''}\n`);
     return line;
+  }
+
+  /** The next line, with nothing written: for a pause whose question is already on the screen. */
+  async read(): Promise<string | undefined> {
+    const next = await this.#lines.next();
+    return next.done ? undefined : String(next.value);
   }
 
   /**
