@@ -1,8 +1,7 @@
 // `pnpm demo:features`: what MCP offers besides tools, on the wire, against the Memos adapter's full profile.
-import { chosenStep, command, stepList } from '@memos-kit/terminal';
+import { chosenStep, command, Printer, stepList } from '@memos-kit/terminal';
 import { messages } from './messages.ts';
 import { demoSpec } from './options.ts';
-import { Printer } from './printer.ts';
 
 await command(demoSpec, async ({ values, paint, width, lang }) => {
   const say = messages.in(lang);
@@ -15,7 +14,7 @@ await command(demoSpec, async ({ values, paint, width, lang }) => {
   }
   // The server and the SDK load once the options are read: --help, --version and a wrong option never wait on them.
   const { runFeatures } = await import('./run.ts');
-  const failures = await runFeatures(new Printer(paint, width), lang, { only });
+  const failures = await runFeatures(new Printer({ paint, width }), lang, { only });
   // A check that failed makes the run fail, so a broken lesson never passes silently.
   return failures === 0 ? 0 : 1;
 });

@@ -2,11 +2,12 @@
  * Every sentence this demo says, in both languages; the wire (requests, bodies) is never translated.
  * The sentences live in messages.json, side by side per key, so a translator edits data, not code.
  */
-import { bilingualMessages, type Vars } from '@memos-kit/terminal';
+import { bilingualMessages } from '@memos-kit/terminal';
 import pairs from './messages.json' with { type: 'json' };
 
 export const messages = bilingualMessages(pairs);
 
 export type MessageKey = keyof typeof pairs;
 
-export type Say = (key: MessageKey, vars?: Vars) => string;
+/** The sentences in the language of this run: `messages.in(lang)`. */
+export type Say = ReturnType<typeof messages.in>;

@@ -3,15 +3,14 @@
 // runs the same scenario and compares with these files, so they cannot drift from what the server says.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { createPaint } from '@memos-kit/terminal';
-import { Printer } from './printer.ts';
+import { createPaint, Printer } from '@memos-kit/terminal';
 import { loadRecordingManifest, recordingPath } from './recordings.ts';
 import { runFeatures } from './run.ts';
 import { messageText } from './wire.ts';
 
 const { recordings } = loadRecordingManifest();
 const seen = new Set<string>();
-const failures = await runFeatures(new Printer(createPaint(false)), 'en', {
+const failures = await runFeatures(new Printer({ paint: createPaint(false) }), 'en', {
   record: (id, exchange) => {
     const entry = recordings.find((candidate) => candidate.id === id);
     if (!entry) throw new Error(`recordings/manifest.json has no entry "${id}"`);

@@ -1,7 +1,7 @@
 import { startServer } from '@memos-kit/memos-mcp';
-import { type Lang, stepMessages } from '@memos-kit/terminal';
+import { closeOnSignals } from '@memos-kit/process';
+import { type Lang, type Printer, stepMessages } from '@memos-kit/terminal';
 import { messages } from './messages.ts';
-import type { Printer } from './printer.ts';
 import { runScenario } from './scenario.ts';
 import type { Exchange } from './wire.ts';
 
@@ -20,6 +20,8 @@ export async function runFeatures(
 ): Promise<number> {
   const say = messages.in(lang);
   const server = await startServer({ port: 0, dataset: 'workshop', profile: 'full' });
+  // Ctrl-C stops the server too, and with it the listen stream it holds open.
+  const release = closeOnSignals(() => server.close());
   let failures = 0;
   try {
     printer.title(say('title'));
@@ -33,7 +35,7 @@ export async function runFeatures(
         record,
         check(condition, text) {
           if (!condition) failures += 1;
-          printer.checked(condition, condition ? text : say('checkFailed', { what: text }));
+          printer.verdict(condition, condition ? text : say('checkFailed', { what: text }));
         },
       },
       only,
@@ -44,6 +46,7 @@ export async function runFeatures(
       printer.note(say(failures === 0 ? 'summary' : 'summaryFailed', { count: failures }));
     }
   } finally {
+    release();
     await server.close();
   }
   return failures;

@@ -1,8 +1,9 @@
 // The demo's steps. Each sends real requests to the adapter (`--profile full`), shows them as they go,
 // checks what came back, and hands the exchange to `record` so the recordings are the demo's own bytes.
+import type { Printer } from '@memos-kit/terminal';
 import { parseSse } from '@memos-kit/wire';
+import { showEvent, showExchange, showRequest, showResponseHead } from './exchange-view.ts';
 import type { MessageKey, Say } from './messages.ts';
-import type { Printer } from './printer.ts';
 import { type Exchange, mcpMessage, type OpenStream, restMessage, send } from './wire.ts';
 
 /** The article's host: the adapter accepts it in `Host`, and the recordings read like the article. */
@@ -42,7 +43,7 @@ async function mcp(
   capabilities: Json = {},
 ): Promise<unknown> {
   const exchange = await send(context.origin, mcpMessage(HOST, id, method, params, capabilities));
-  context.printer.exchange(exchange);
+  showExchange(context.printer, exchange);
   context.record(recording, exchange);
   return json(exchange);
 }
@@ -118,10 +119,10 @@ export const steps: readonly Step[] = [
       const listenRequest = mcpMessage(HOST, 6, 'subscriptions/listen', {
         notifications: { resourcesListChanged: true },
       });
-      printer.request(listenRequest);
+      showRequest(printer, listenRequest);
       walk.stream = await send(context.origin, listenRequest, {
         stream: true,
-        onHead: (head) => printer.responseHead(head),
+        onHead: (head) => showResponseHead(printer, head),
         onChunk: (text) => {
           // Each complete event is shown the moment it arrives, between the other steps.
           pending += text;
@@ -129,7 +130,7 @@ export const steps: readonly Step[] = [
             const block = pending.slice(0, end + 2);
             pending = pending.slice(end + 2);
             walk.events.push(block);
-            printer.event(block);
+            showEvent(printer, block);
           }
         },
       });
@@ -154,7 +155,7 @@ export const steps: readonly Step[] = [
           visibility: 'PRIVATE',
         }),
       );
-      printer.exchange(created);
+      showExchange(printer, created);
       context.record('rest-create', created);
       await until(() => walk.events.length >= 2);
       check(walk.events[1]?.includes('notifications/resources/list_changed') === true, say('changedCheck'));
@@ -224,7 +225,7 @@ export async function runScenario(context: Context, only?: number): Promise<void
       const number = index + 1;
       if (only !== undefined && number > only) break;
       context.printer.quiet = only !== undefined && number !== only;
-      context.printer.step(number, context.say(step.title));
+      context.printer.section(`${number} · ${context.say(step.title)}`);
       await step.run(context, walk);
     }
   } finally {

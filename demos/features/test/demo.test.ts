@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { runEntry } from '@memos-kit/process';
-import { catalogProblems, createPaint } from '@memos-kit/terminal';
+import { catalogProblems, createPaint, Printer } from '@memos-kit/terminal';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../src/messages.ts';
-import { Printer } from '../src/printer.ts';
 import { runFeatures } from '../src/run.ts';
 import { steps } from '../src/scenario.ts';
 
@@ -39,7 +38,7 @@ describe('pnpm demo:features', () => {
     // A printer that reports every step; the scenario's checks are then counted, not printed only.
     const lines: string[] = [];
     const failures = await runFeatures(
-      new Printer(createPaint(false), 100, (text) => lines.push(text)),
+      new Printer({ paint: createPaint(false), width: 100, write: (text) => lines.push(text) }),
       'en',
       {
         record: (id) => {

@@ -1,9 +1,8 @@
 // The recordings are the demo's own bytes: a fresh run of the same scenario must say the same things.
 import { readFileSync } from 'node:fs';
-import { createPaint } from '@memos-kit/terminal';
+import { createPaint, Printer } from '@memos-kit/terminal';
 import { compareJson, type HttpMessage, parseHttpMessage, parseSse } from '@memos-kit/wire';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Printer } from '../src/printer.ts';
 import { loadRecordingManifest, recordingPath } from '../src/recordings.ts';
 import { runFeatures } from '../src/run.ts';
 import { type Exchange, messageText } from '../src/wire.ts';
@@ -12,9 +11,13 @@ const manifest = loadRecordingManifest();
 const live = new Map<string, Exchange>();
 
 beforeAll(async () => {
-  const failures = await runFeatures(new Printer(createPaint(false), 100, () => {}), 'en', {
-    record: (id, exchange) => live.set(id, exchange),
-  });
+  const failures = await runFeatures(
+    new Printer({ paint: createPaint(false), width: 100, write: () => {} }),
+    'en',
+    {
+      record: (id, exchange) => live.set(id, exchange),
+    },
+  );
   expect(failures).toBe(0);
 }, 60_000);
 

@@ -3,8 +3,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineLoader } from 'vitepress';
-// Relative, not the package name, for the reason given in fixtures.data.ts.
-import { loadRecordingManifest, recordingsDir } from '../../../demos/features/src/recordings.ts';
+// The demo's public surface (its index), by a relative path, not the package name, for the reason given in
+// fixtures.data.ts.
+import { loadRecordingManifest, recordingsDir } from '../../../demos/features/src/index.ts';
 import { type ExchangeView, exchangeView } from './exchange-view.ts';
 import { watchOutsideDocs } from './watch-outside-docs.ts';
 
