@@ -1,12 +1,21 @@
 // `pnpm demo:hateoas`: the article's closing section, run. A links-only client walks order 123
 // through HAL; then the same moment is seen through MCP tools.
 
-import { chosenStep, command, stepList, stepMessages, table, UsageError } from '@memos-kit/terminal';
-import { messages } from './demo/messages.ts';
-import { demoSpec } from './demo/options.ts';
-import { Printer } from './demo/printer.ts';
+import { closeOnSignals } from '@memos-kit/process';
+import {
+  chosenStep,
+  command,
+  Printer,
+  Prompt,
+  stepList,
+  stepMessages,
+  table,
+  UsageError,
+} from '@memos-kit/terminal';
 import type { DemoContext } from './demo/scenario.ts';
 import { parts, stepTitles, Walk } from './demo/walk.ts';
+import { messages } from './messages.ts';
+import { demoSpec } from './options.ts';
 
 await command(demoSpec, async ({ values, paint, width, lang, keys }) => {
   const say = messages.in(lang);
@@ -32,8 +41,9 @@ await command(demoSpec, async ({ values, paint, width, lang, keys }) => {
     import('./demo/interactive.ts'),
     import('./demo/memo-three-ways.ts'),
   ]);
-  const printer = new Printer(paint, width);
+  const printer = new Printer({ paint, width });
   const server = await startOrdersServer();
+  const release = closeOnSignals(() => server.close());
   let failures = 0;
   const context: DemoContext = {
     printer,
@@ -57,7 +67,7 @@ await command(demoSpec, async ({ values, paint, width, lang, keys }) => {
     ];
     for (const line of table(addresses)) printer.note(`  ${line}`);
     if (only !== undefined && only > 1) printer.note(stepMessages.t(lang, 'earlierSteps', { last: only }));
-    if (values.interactive) await runInteractive(context, { keys });
+    if (values.interactive) await runInteractive(context, new Prompt({ keys, paint }));
     else {
       await runHalScenario(context);
       await runMcpScenario(context);
@@ -67,6 +77,7 @@ await command(demoSpec, async ({ values, paint, width, lang, keys }) => {
       if (only === undefined) printSummary(context);
     }
   } finally {
+    release();
     await server.close();
   }
   // A check that failed makes the run fail, so a broken lesson never passes silently.

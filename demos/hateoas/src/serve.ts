@@ -1,8 +1,8 @@
 // Serves the orders alone, for `curl -i` in class: `pnpm --filter @memos-kit/demo-hateoas serve [port]`.
 import { closeOnSignals } from '@memos-kit/process';
 import { command, table, UsageError } from '@memos-kit/terminal';
-import { messages } from './demo/messages.ts';
-import { DEFAULT_SERVE_PORT, serveSpec } from './demo/options.ts';
+import { messages } from './messages.ts';
+import { DEFAULT_SERVE_PORT, serveSpec } from './options.ts';
 import { startOrdersServer } from './server.ts';
 
 await command(serveSpec, async ({ positionals, paint, width, lang }) => {

@@ -9,9 +9,9 @@ import {
   UsageError,
 } from '@memos-kit/terminal';
 import { afterEach, describe, expect, it } from 'vitest';
-import { messages } from '../src/demo/messages.ts';
-import { demoSpec, serveSpec } from '../src/demo/options.ts';
 import { parts } from '../src/demo/walk.ts';
+import { messages } from '../src/messages.ts';
+import { demoSpec, serveSpec } from '../src/options.ts';
 
 const demo = new URL('../src/demo.ts', import.meta.url);
 const serve = new URL('../src/serve.ts', import.meta.url);

@@ -1,11 +1,12 @@
-import { type Keys, TypedLines } from '@memos-kit/terminal';
+import type { Prompt } from '@memos-kit/terminal';
 import { LinksClient, type MenuItem } from '../client/links-client.ts';
 import { TOOL_FOR_ACTION } from '../orders/mcp.ts';
 import { orderPath } from '../orders/representation.ts';
 import { ORDER_ACTIONS } from '../orders/state-machine.ts';
 import { ARTICLE_ORDER } from '../orders/store.ts';
 import { openMcpSession } from './mcp-session.ts';
-import { type DemoContext, printMcpExchange } from './scenario.ts';
+import type { DemoContext } from './scenario.ts';
+import { showHttp, showMcpExchange, showMenu } from './wire-view.ts';
 
 type Mode = 'hal' | 'mcp';
 
@@ -16,24 +17,19 @@ const TOOLS = ['order_get', ...ORDER_ACTIONS.map((action) => TOOL_FOR_ACTION[act
  * the MCP menu is the fixed tools/list. Buttons from earlier pages stay pressable under
  * "old tab", so the 409 can be provoked on purpose.
  */
-export async function runInteractive(
-  context: DemoContext,
-  { input = process.stdin, keys }: { input?: NodeJS.ReadStream; keys?: Keys | undefined } = {},
-): Promise<void> {
+export async function runInteractive(context: DemoContext, prompt: Prompt): Promise<void> {
   const { printer, say, server } = context;
   const texts = { noButtons: say('noButtons'), unknownLink: say('unknownLink'), oldTab: say('oldTab') };
   const client = new LinksClient(new URL(orderPath(ARTICLE_ORDER.id), server.url), (exchange) =>
-    printer.http(exchange),
+    showHttp(printer, exchange),
   );
   let mode: Mode = 'hal';
   const session = await openMcpSession(server.mcpUrl, (exchange) => {
-    if (mode === 'mcp') printMcpExchange(printer, exchange);
+    if (mode === 'mcp') showMcpExchange(printer, exchange);
   });
   const seen = new Map<string, MenuItem>();
-  const lines = new TypedLines({ input, output: process.stdout, keys });
-
   const ask = async (): Promise<string | undefined> =>
-    (await lines.ask(printer.paint('bold', `${say('prompt')} (r n m h q) > `)))?.trim().toLowerCase();
+    (await prompt.ask(`${say('prompt')} (r n m h q) > `))?.toLowerCase();
 
   /** The HAL buttons: current links first, then buttons still open on an older page. */
   const halButtons = (): MenuItem[] => {
@@ -43,7 +39,7 @@ export async function runInteractive(
     );
     for (const item of menu.offered) seen.set(item.href, item);
     printer.line();
-    printer.menu(say('menu'), menu, texts, stale);
+    showMenu(printer, say('menu'), menu, texts, stale);
     return [...menu.offered, ...stale];
   };
 
@@ -86,7 +82,7 @@ export async function runInteractive(
       }
     }
   } finally {
-    lines.close();
+    prompt.close();
     await session.close();
   }
 }

@@ -1,8 +1,10 @@
+import { closeOnSignals } from '@memos-kit/process';
+import type { Printer } from '@memos-kit/terminal';
 import { sendRequest } from '../client/links-client.ts';
 import { formatJson } from '../json-format.ts';
 import { openMcpSession } from './mcp-session.ts';
-import type { Printer } from './printer.ts';
-import { type DemoContext, printMcpExchange, textOf } from './scenario.ts';
+import { type DemoContext, textOf } from './scenario.ts';
+import { showHttp, showMcpExchange } from './wire-view.ts';
 
 // A short public memo by alice, read by bob: he may read it, not change it.
 const MEMO = 'lunch-poll';
@@ -19,7 +21,7 @@ function get(memoUrl: URL, token: string, accept: string) {
 /** Prints a HAL answer showing `_links` in full and the fields it shares with the JSON answer as "…". */
 function printHal(printer: Printer, exchange: Awaited<ReturnType<typeof get>>, note: string): void {
   const { _links } = exchange.json as { _links: unknown };
-  printer.http({ ...exchange, body: formatJson({ [note]: '…', _links }) });
+  showHttp(printer, { ...exchange, body: formatJson({ [note]: '…', _links }) });
 }
 
 function withoutLinks(value: unknown): unknown {
@@ -39,13 +41,14 @@ export async function runMemoThreeWays(context: DemoContext): Promise<void> {
   // Loaded here, not at start-up, so the orders part starts in about a second.
   const { startServer } = await import('@memos-kit/memos-mcp');
   const server = await startServer({ port: 0, dataset: 'workshop', pace: 'off', log: () => {} });
+  const release = closeOnSignals(() => server.close());
   try {
     printer.note(say('memoServer', { rest: `${server.url}/api/v1`, mcp: server.mcpUrl }));
     const memoUrl = new URL(`/api/v1/memos/${MEMO}`, server.url);
 
     if (!walk.step('restTitle')) return;
     const rest = await get(memoUrl, READER.token, 'application/json');
-    printer.http({ ...rest, body: formatJson(rest.json) });
+    showHttp(printer, { ...rest, body: formatJson(rest.json) });
 
     if (!walk.step('halTitle')) return;
     const hal = await get(memoUrl, READER.token, 'application/hal+json');
@@ -67,7 +70,7 @@ export async function runMemoThreeWays(context: DemoContext): Promise<void> {
     const session = await openMcpSession(
       server.mcpUrl,
       (exchange) => {
-        if (elide) printMcpExchange(printer, exchange, undefined, elide);
+        if (elide) showMcpExchange(printer, exchange, undefined, elide);
       },
       { Authorization: `Bearer ${READER.token}` },
     );
@@ -88,6 +91,7 @@ export async function runMemoThreeWays(context: DemoContext): Promise<void> {
       await session.close();
     }
   } finally {
+    release();
     await server.close();
   }
 }

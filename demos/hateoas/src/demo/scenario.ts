@@ -1,13 +1,13 @@
+import type { Printer } from '@memos-kit/terminal';
 import { formatDifferences, loadFixture, matchResponse } from '@memos-kit/wire';
 import { type Exchange, LinksClient, type MenuItem } from '../client/links-client.ts';
-import { formatJson } from '../json-format.ts';
+import type { Say } from '../messages.ts';
 import { orderPath } from '../orders/representation.ts';
 import { ARTICLE_ORDER } from '../orders/store.ts';
 import type { RunningOrdersServer } from '../server.ts';
-import { elideForReading, type McpExchange, openMcpSession } from './mcp-session.ts';
-import type { Say } from './messages.ts';
-import type { Printer } from './printer.ts';
+import { openMcpSession } from './mcp-session.ts';
 import type { Walk } from './walk.ts';
+import { safeJson, showHttp, showMcpExchange, showMenu } from './wire-view.ts';
 
 export interface DemoContext {
   printer: Printer;
@@ -18,49 +18,6 @@ export interface DemoContext {
   check(condition: boolean, okText: string, failText?: string): void;
 }
 
-export function printMcpExchange(
-  printer: Printer,
-  exchange: McpExchange,
-  responseNote?: string,
-  elide: readonly string[] = [],
-): void {
-  const request = safeJson(exchange.requestBody);
-  printer.wire({
-    dir: 'out',
-    startLine: `${exchange.method} ${exchange.url.pathname} HTTP/1.1`,
-    headers: exchange.requestHeaders.map(([name, value]) => [mcpHeaderName(name), value]),
-    body: request === undefined ? exchange.requestBody : formatJson(elideForReading(request)),
-  });
-  const response = safeJson(exchange.responseBody);
-  printer.wire({
-    dir: 'in',
-    startLine: `HTTP/1.1 ${exchange.status} ${exchange.statusText}`,
-    headers: exchange.responseHeaders.map(([name, value]) => [mcpHeaderName(name), value]),
-    body:
-      responseNote ??
-      (response === undefined ? exchange.responseBody : formatJson(elideForReading(response, elide))),
-  });
-}
-
-function mcpHeaderName(name: string): string {
-  const known: Record<string, string> = {
-    'content-type': 'Content-Type',
-    'mcp-protocol-version': 'MCP-Protocol-Version',
-    'mcp-method': 'Mcp-Method',
-    'mcp-name': 'Mcp-Name',
-    authorization: 'Authorization',
-  };
-  return known[name] ?? name;
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
 function entryPoint(server: RunningOrdersServer): URL {
   return new URL(orderPath(ARTICLE_ORDER.id), server.url);
 }
@@ -69,7 +26,7 @@ function entryPoint(server: RunningOrdersServer): URL {
 export async function runHalScenario(context: DemoContext): Promise<void> {
   const { printer, say, check, walk } = context;
   const texts = { noButtons: say('noButtons'), unknownLink: say('unknownLink') };
-  const client = new LinksClient(entryPoint(context.server), (exchange) => printer.http(exchange));
+  const client = new LinksClient(entryPoint(context.server), (exchange) => showHttp(printer, exchange));
   if (!walk.part('partHal') || !walk.step('openTitle')) return;
   printer.note(say('openNote'));
   const opened = await client.open();
@@ -80,7 +37,7 @@ export async function runHalScenario(context: DemoContext): Promise<void> {
     `${say('fixtureBad')}\n${formatDifferences(replay, { paint: printer.paint })}`,
   );
   const pending = client.menu();
-  printer.menu(say('menu'), pending, texts);
+  showMenu(printer, say('menu'), pending, texts);
   check(rels(pending.offered) === 'pay,cancel', say('twoButtons'));
 
   if (!walk.step('payTitle')) return;
@@ -90,7 +47,7 @@ export async function runHalScenario(context: DemoContext): Promise<void> {
   const paid = await client.follow(pay);
   check(paid.status === 200, `${paid.status} ${paid.statusText}`);
   const afterPay = client.menu();
-  printer.menu(say('menu'), afterPay, texts);
+  showMenu(printer, say('menu'), afterPay, texts);
   check(!rels(afterPay.offered).includes('cancel'), say('linksChanged'));
   check(
     afterPay.unknown.some((link) => link.rel === 'refund') && afterPay.offered.length === 0,
@@ -124,7 +81,7 @@ export async function runMcpScenario(context: DemoContext): Promise<void> {
     const catalogue = catalogueOf(exchange.responseBody);
     const repeated = catalogue !== undefined && catalogue === firstCatalogue;
     firstCatalogue ??= catalogue;
-    printMcpExchange(
+    showMcpExchange(
       printer,
       exchange,
       repeated ? `{ "result": { "tools": [${say('sameTools')}] … } }` : undefined,

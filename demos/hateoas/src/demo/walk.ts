@@ -1,7 +1,7 @@
 // The demo's steps, and which of them run and show (--step N): light enough for demo.ts to load before it
 // reads its options, unlike the scenarios, which bring the servers and the wire matcher.
-import type { MessageKey, Say } from './messages.ts';
-import type { Printer } from './printer.ts';
+import type { Printer } from '@memos-kit/terminal';
+import type { MessageKey, Say } from '../messages.ts';
 
 /** The demo's steps, part by part, as keys of messages.json: --list prints them, --step N picks one. */
 export const parts = [
@@ -45,7 +45,7 @@ export class Walk {
     const number = stepTitles.indexOf(title) + 1;
     if (this.only !== undefined && number > this.only) return false;
     this.printer.quiet = this.only !== undefined && number !== this.only;
-    this.printer.step(number, this.say('step'), this.say(title));
+    this.printer.heading(`${this.say('step')} ${number} · ${this.say(title)}`);
     return true;
   }
 

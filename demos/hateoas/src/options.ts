@@ -1,4 +1,7 @@
-/** The command lines of this package, as data: the toolkit makes their help, errors and shared options. */
+/**
+ * The command lines of this demo (`pnpm demo:hateoas` and its `serve`), as data: the toolkit makes their
+ * help, errors and shared options.
+ */
 import { type CommandSpec, type OptionSpecs, stepOptions } from '@memos-kit/terminal';
 
 export const demoSpec = {
