@@ -1,27 +1,26 @@
 // `pnpm demo:host`: the loop a host runs around an MCP server, step by step, with the stand-in model
 // (default), a real one (KIT_MODEL_URL), or a student as the model (--interactive).
-import { command } from '@memos-kit/terminal';
+import { command, Printer, Prompt } from '@memos-kit/terminal';
 import type { ModelChoice } from './host.ts';
-import { say } from './messages.ts';
+import { messages } from './messages.ts';
 import { realModelFromEnv } from './model-env.ts';
 import { hostCommand, hostSettings } from './options.ts';
-import { Printer } from './printer.ts';
+import type { HostView } from './view.ts';
 
 await command(hostCommand, async ({ values, lang, paint, width, keys }) => {
-  const t = say.in(lang);
+  const t = messages.in(lang);
   const settings = hostSettings(values, lang);
-  const printer = new Printer({ paint, width, say: t, full: settings.full });
+  const view: HostView = { printer: new Printer({ paint, width }), say: t, full: settings.full };
   // The host loop, the SDK and the model load once the options are read: --help, --version and a wrong
   // option never wait on them, and only the model asked for is loaded.
   const { runHost } = await import('./host.ts');
   let choice: ModelChoice;
-  let answers: { close(): void } | undefined;
+  let prompt: Prompt | undefined;
   const real = realModelFromEnv(process.env);
   if (settings.interactive) {
-    const { Answers, createInteractiveModel } = await import('./interactive.ts');
-    const typed = new Answers({ input: process.stdin, output: process.stdout, keys });
-    answers = typed;
-    const model = createInteractiveModel(printer, typed);
+    const { createInteractiveModel } = await import('./interactive.ts');
+    prompt = new Prompt({ keys, paint });
+    const model = createInteractiveModel(view, prompt);
     choice = { model, label: t('youShort'), description: t('modelYou'), standIn: false };
   } else if (real) {
     const { connectRealModel } = await import('./real-model.ts');
@@ -37,8 +36,9 @@ await command(hostCommand, async ({ values, lang, paint, width, keys }) => {
     };
   }
   try {
-    return await runHost(settings, choice, printer);
+    return await runHost(settings, choice, view);
   } finally {
-    answers?.close();
+    // Stops reading, so the process ends once the loop is over.
+    prompt?.close();
   }
 });

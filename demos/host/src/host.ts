@@ -14,14 +14,23 @@ import type {
   LanguageModelV4Middleware,
 } from '@ai-sdk/provider';
 import { createAdapter, descriptionOrigin, KIT_OVERLAID_OPERATIONS } from '@memos-kit/memos-mcp';
-import { entryArgs, listen } from '@memos-kit/process';
+import { closeOnSignals, entryArgs, listen } from '@memos-kit/process';
 import { PROTOCOL_VERSION, UsageError } from '@memos-kit/terminal';
 import { APICallError, generateText, isStepCount, wrapLanguageModel } from 'ai';
 import { withArgumentChecks } from './checked-tools.ts';
 import type { Say } from './messages.ts';
 import type { HostSettings } from './options.ts';
-import type { Printer } from './printer.ts';
 import { reportedRanking } from './stand-in.ts';
+import {
+  type HostView,
+  prose,
+  showAnswer,
+  showMessage,
+  showRanking,
+  showToolsGiven,
+  showWire,
+  step,
+} from './view.ts';
 import { TappedTransport, tappedFetch, type WireListener } from './wire.ts';
 
 /** The loop stops after this many model turns even if the model keeps calling tools (the AI SDK's stopWhen). */
@@ -92,54 +101,57 @@ async function connect(settings: HostSettings, t: Say, onWire: WireListener): Pr
 }
 
 /** Runs the loop once, printing every step; resolves with the exit status. */
-export async function runHost(
-  settings: HostSettings,
-  choice: ModelChoice,
-  printer: Printer,
-): Promise<number> {
-  const t = printer.say;
+export async function runHost(settings: HostSettings, choice: ModelChoice, view: HostView): Promise<number> {
+  const { printer, say: t } = view;
   printer.title(t('title', { version: PROTOCOL_VERSION }));
-  printer.prose(t('modelLine', { model: choice.description }), '');
-  const connection = await connect(settings, t, (event) => printer.wire(event));
-  printer.prose(t('serverLine', { where: connection.where }), '');
-  printer.prose(
+  prose(view, t('modelLine', { model: choice.description }), '');
+  const connection = await connect(settings, t, (event) => showWire(view, event));
+  prose(view, t('serverLine', { where: connection.where }), '');
+  prose(
+    view,
     settings.descriptions === 'kit'
       ? t('descriptionsKit', { count: KIT_OVERLAID_OPERATIONS.length })
       : t('descriptionsMemos'),
     '',
   );
   let client: MCPClient | undefined;
+  const stop = async () => {
+    await client?.close();
+    await connection.close();
+  };
+  // Ctrl-C closes the client (and with it a stdio server's stdin) and the HTTP server it talks to.
+  const release = closeOnSignals(stop);
   try {
-    printer.step(t('step0Label'), t('step0Title'));
+    step(view, t('step0Label'), t('step0Title'));
     if (settings.transport === 'stdio') printer.note(t('stdioWaits'));
     client = await createMCPClient({ transport: connection.transport, clientName: 'memos-kit-host' });
     const negotiated = client.initializeResult.protocolVersion;
     if (negotiated === PROTOCOL_VERSION) printer.ok(t('negotiatedModern', { version: negotiated }));
     else printer.fail(t('negotiatedLegacy', { version: negotiated, ours: PROTOCOL_VERSION }));
 
-    printer.step(t('stepLabel', { n: 1 }), t('step1Title'));
-    printer.answer(t('user'), settings.sentence);
+    step(view, t('stepLabel', { n: 1 }), t('step1Title'));
+    showAnswer(view, t('user'), settings.sentence);
     if (choice.standIn) printer.note(t('englishNote'));
 
-    printer.step(t('stepLabel', { n: 2 }), t('step2Title'));
+    step(view, t('stepLabel', { n: 2 }), t('step2Title'));
     const listed = await client.tools();
     let sent = 0;
     const tools = await withArgumentChecks(listed, (check) => {
       if (check.ok) sent += 1;
-      printer.step(t('stepLabel', { n: 4 }), t('step4Title'));
+      step(view, t('stepLabel', { n: 4 }), t('step4Title'));
       if (check.ok) {
         printer.ok(t('argumentsValid', { tool: check.tool, input: JSON.stringify(check.input) }));
         printer.note(t('sendingCall'));
       } else {
         printer.fail(t('argumentsInvalid', { tool: check.tool, input: JSON.stringify(check.input) }));
-        for (const problem of check.problems) printer.prose(`- ${problem}`, '    ');
+        for (const problem of check.problems) prose(view, `- ${problem}`, '    ');
         printer.note(t('notSent'));
       }
     });
     // #region tool-loop
     const model = wrapLanguageModel({
       model: choice.model,
-      middleware: narrate(printer, choice.label, (tool) => originLabel(tool, settings, t)),
+      middleware: narrate(view, choice.label, (tool) => originLabel(tool, settings, t)),
     });
     const result = await generateText({
       model,
@@ -162,8 +174,8 @@ export async function runHost(
     printer.note(t('summary', { turns: result.steps.length, calls: sent }));
     return 0;
   } finally {
-    await client?.close();
-    await connection.close();
+    release();
+    await stop();
   }
 }
 
@@ -172,11 +184,11 @@ export async function runHost(
  * the tool list on the first call, the tool result on the later ones.
  */
 function narrate(
-  printer: Printer,
+  view: HostView,
   label: string,
   origin: (tool: LanguageModelV4FunctionTool) => string,
 ): LanguageModelV4Middleware {
-  const t = printer.say;
+  const { printer, say: t } = view;
   let turn = 0;
   return {
     specificationVersion: 'v4',
@@ -187,25 +199,25 @@ function narrate(
           (tool): tool is LanguageModelV4FunctionTool => tool.type === 'function',
         );
         printer.line();
-        printer.prose(t('modelGiven'));
-        printer.prose(t('givenConversation'));
-        for (const message of params.prompt) printer.message(message);
-        printer.prose(t('givenTools', { count: tools.length }));
-        printer.toolsGiven(tools, origin);
-        printer.step(t('stepLabel', { n: 3 }), t('step3Title', { model: label }));
+        prose(view, t('modelGiven'));
+        prose(view, t('givenConversation'));
+        for (const message of params.prompt) showMessage(view, message);
+        prose(view, t('givenTools', { count: tools.length }));
+        showToolsGiven(view, tools, origin);
+        step(view, t('stepLabel', { n: 3 }), t('step3Title', { model: label }));
       } else {
-        printer.step(t('stepLabel', { n: 5 }), t('step5Title'));
-        printer.prose(t('resultToModel'));
+        step(view, t('stepLabel', { n: 5 }), t('step5Title'));
+        prose(view, t('resultToModel'));
         const last = params.prompt.at(-1);
-        if (last) printer.message(last);
+        if (last) showMessage(view, last);
       }
       const result = await doGenerate();
-      showAnswer(printer, result, turn, label);
+      showModelAnswer(view, result, turn, label);
       // A name the host never offered (a model's invention, or a student's typo) is refused before MCP.
       const offered = new Set((params.tools ?? []).map((tool) => tool.name));
       for (const part of result.content) {
         if (part.type !== 'tool-call' || offered.has(part.toolName)) continue;
-        printer.step(t('stepLabel', { n: 4 }), t('step4Title'));
+        step(view, t('stepLabel', { n: 4 }), t('step4Title'));
         printer.fail(t('unknownTool', { tool: part.toolName }));
         printer.note(t('notSent'));
       }
@@ -222,31 +234,31 @@ function originLabel(tool: LanguageModelV4FunctionTool, settings: HostSettings, 
   return origin === 'kit' ? t('originKit') : t('originOther');
 }
 
-function showAnswer(
-  printer: Printer,
+function showModelAnswer(
+  view: HostView,
   result: LanguageModelV4GenerateResult,
   turn: number,
   label: string,
 ): void {
-  const t = printer.say;
+  const { printer, say: t } = view;
   const ranking = reportedRanking(result.providerMetadata);
   const call = result.content.find((part) => part.type === 'tool-call');
   if (call?.type === 'tool-call') {
-    if (turn > 1) printer.step(t('stepLabel', { n: 3 }), t('step3Again', { model: label, turn }));
+    if (turn > 1) step(view, t('stepLabel', { n: 3 }), t('step3Again', { model: label, turn }));
     if (ranking) {
-      printer.prose(t('standInRanking'));
-      printer.ranking(ranking);
+      prose(view, t('standInRanking'));
+      showRanking(view, ranking);
     }
-    printer.prose(t('modelCalls', { tool: call.toolName }));
-    printer.prose(call.input, '    ', 'business');
+    prose(view, t('modelCalls', { tool: call.toolName }));
+    prose(view, call.input, '    ', 'business');
     return;
   }
   const text = result.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
   if (ranking) {
-    printer.prose(t('standInRanking'));
-    printer.ranking(ranking);
+    prose(view, t('standInRanking'));
+    showRanking(view, ranking);
   }
-  printer.step(t('stepLabel', { n: 6 }), t('step6Title'));
+  step(view, t('stepLabel', { n: 6 }), t('step6Title'));
   if (turn === 1) printer.note(t('noToolUsed'));
-  printer.answer(label, text);
+  showAnswer(view, label, text);
 }

@@ -6,33 +6,18 @@ import type {
   LanguageModelV4FunctionTool,
   LanguageModelV4GenerateResult,
 } from '@ai-sdk/provider';
-import { TypedLines } from '@memos-kit/terminal';
+import type { Prompt } from '@memos-kit/terminal';
 import { textResult, toolCallResult } from './model-result.ts';
-import type { Printer } from './printer.ts';
+import { type HostView, showToolDefinition } from './view.ts';
 
-type TypedLinesSource = ConstructorParameters<typeof TypedLines>[0];
-
-/** The answers a student types (or a class pipes in), one line per question. */
-export class Answers {
-  readonly #lines: TypedLines;
-
-  constructor(input: TypedLinesSource) {
-    this.#lines = new TypedLines(input);
-  }
-
-  async next(printer: Printer, prompt: string): Promise<string> {
-    const answer = await this.#lines.ask(printer.promptText(prompt));
-    if (answer === undefined) throw new Error(printer.say('inputEnded'));
-    return answer.trim();
-  }
-
-  /** Stops reading, so the process ends once the loop is over (see TypedLines.close). */
-  close(): void {
-    this.#lines.close();
-  }
-}
-
-export function createInteractiveModel(printer: Printer, answers: Answers): LanguageModelV4 {
+/** The student's (or a class's piped) answers, one line per question, asked through the terminal's Prompt. */
+export function createInteractiveModel(view: HostView, prompt: Prompt): LanguageModelV4 {
+  const { printer, say } = view;
+  const next = async (question: string): Promise<string> => {
+    const answer = await prompt.ask(`  ${question} `);
+    if (answer === undefined) throw new Error(say('inputEnded'));
+    return answer;
+  };
   let calls = 0;
   return {
     specificationVersion: 'v4',
@@ -44,22 +29,22 @@ export function createInteractiveModel(printer: Printer, answers: Answers): Lang
       const tools = (options.tools ?? []).filter(
         (tool): tool is LanguageModelV4FunctionTool => tool.type === 'function',
       );
-      printer.note(printer.say('yourTurn'));
+      printer.note(say('yourTurn'));
       for (;;) {
-        const choice = await answers.next(printer, printer.say('askTool'));
+        const choice = await next(say('askTool'));
         if (choice === '') {
-          const text = await answers.next(printer, printer.say('askAnswer'));
+          const text = await next(say('askAnswer'));
           return textResult(text);
         }
         if (choice.startsWith('?')) {
           const wanted = pick(tools, choice.slice(1).trim());
-          if (wanted) printer.toolDefinition(wanted);
-          else printer.fail(printer.say('noSuchTool', { name: choice.slice(1).trim() }));
+          if (wanted) showToolDefinition(view, wanted);
+          else printer.fail(say('noSuchTool', { name: choice.slice(1).trim() }));
           continue;
         }
         // An unknown name is passed on as typed: refusing it is the host's job, and the student sees it do so.
         const toolName = pick(tools, choice)?.name ?? choice;
-        const typed = await answers.next(printer, printer.say('askArguments'));
+        const typed = await next(say('askArguments'));
         return toolCallResult({ id: `you-${calls}`, tool: toolName, input: typed === '' ? '{}' : typed });
       }
     },

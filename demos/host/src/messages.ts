@@ -1,12 +1,11 @@
 /**
- * Every sentence the demo says, in both languages, side by side per key in messages.json, so a translator
- * edits data, not code. The wire (requests, bodies, tool definitions) is never translated.
+ * Every sentence the demo says, in both languages; the wire (requests, bodies, tool definitions) is never
+ * translated. The sentences live in messages.json, side by side per key, so a translator edits data, not code.
  */
-import { bilingualMessages, type Vars } from '@memos-kit/terminal';
+import { bilingualMessages } from '@memos-kit/terminal';
 import pairs from './messages.json' with { type: 'json' };
 
-export const say = bilingualMessages(pairs);
+export const messages = bilingualMessages(pairs);
 
-type MessageKey = keyof typeof pairs;
-
-export type Say = (key: MessageKey, vars?: Vars) => string;
+/** The sentences in the language of this run: `messages.in(lang)`. */
+export type Say = ReturnType<typeof messages.in>;

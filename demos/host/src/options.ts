@@ -3,7 +3,7 @@
 import type { DescriptionSource } from '@memos-kit/memos-mcp';
 import type { CommandSpec, Lang, OptionSpecs, OptionValues } from '@memos-kit/terminal';
 import { UsageError } from '@memos-kit/terminal';
-import { say } from './messages.ts';
+import { messages } from './messages.ts';
 
 /** The sentence the stand-in can answer from the descriptions on the wire (it compares English words). */
 const DEFAULT_SENTENCE = 'List 2 of my memos';
@@ -94,7 +94,7 @@ export interface HostSettings {
 }
 
 export function hostSettings(values: OptionValues<typeof options>, lang: Lang): HostSettings {
-  const t = say.in(lang);
+  const t = messages.in(lang);
   const transport = values.transport;
   if (transport !== 'http' && transport !== 'stdio')
     throw new UsageError(t('badTransport', { value: transport }));

@@ -11,7 +11,7 @@ import type {
   SharedV4ProviderMetadata,
 } from '@ai-sdk/provider';
 import type { Lang } from '@memos-kit/terminal';
-import { type Say, say } from './messages.ts';
+import { messages, type Say } from './messages.ts';
 import { textResult, toolCallResult } from './model-result.ts';
 
 // #region words
@@ -124,7 +124,7 @@ const STAND_IN_PROVIDER = 'kit-stand-in';
  * the best one. Once a tool result is in the conversation: answer in one templated sentence, in `lang`.
  */
 export function createStandInModel(lang: Lang): LanguageModelV4 {
-  const t = say.in(lang);
+  const t = messages.in(lang);
   let calls = 0;
   return {
     specificationVersion: 'v4',

@@ -1,6 +1,6 @@
 import { catalogProblems } from '@memos-kit/terminal';
 import { describe, expect, it } from 'vitest';
-import { say } from '../src/messages.ts';
+import { messages } from '../src/messages.ts';
 import { argumentsFor, rankTools, wordsOf } from '../src/stand-in.ts';
 
 describe('the stand-in model', () => {
@@ -53,6 +53,6 @@ describe('the stand-in model', () => {
 
 describe('the catalog', () => {
   it('has every key in both languages, with the same placeholders', () => {
-    expect(catalogProblems(say.catalogs)).toStrictEqual([]);
+    expect(catalogProblems(messages.catalogs)).toStrictEqual([]);
   });
 });

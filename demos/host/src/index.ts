@@ -1,1 +1,0 @@
-export { argumentsFor, createStandInModel, rankTools, type ToolScore, wordsOf } from './stand-in.ts';
