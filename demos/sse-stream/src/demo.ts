@@ -9,13 +9,13 @@ await command(spec, async (parsed) => {
   // The title first: loading the MCP adapter and its SDK takes a moment a class should not stare at.
   print(paint('bold', sayIn(options.lang)(TITLES[options.lesson])));
   if (options.lesson === 'chunks') {
-    const { runChunksLesson } = await import('./lesson-chunks.ts');
+    const { runChunksLesson } = await import('./lessons/chunks.ts');
     return await runChunksLesson(print, paint, options);
   }
   if (options.lesson === 'proxy') {
-    const { runProxyLesson } = await import('./lesson-proxy.ts');
+    const { runProxyLesson } = await import('./lessons/proxy.ts');
     return await runProxyLesson(print, paint, options);
   }
-  const { runStreamLesson } = await import('./lesson-stream.ts');
+  const { runStreamLesson } = await import('./lessons/stream.ts');
   return await runStreamLesson(print, paint, options);
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import { PROXY_FAST_TIMELINE } from '../src/lesson-proxy.ts';
+import { PROXY_FAST_TIMELINE } from '../src/lessons/proxy.ts';
 import { findNginx, type NginxProxy, startNginxProxy } from '../src/nginx-proxy.ts';
 import { warmUp } from '../src/proxied-call.ts';
 import { startTappedAdapter, type TappedServer } from '../src/tapped-server.ts';

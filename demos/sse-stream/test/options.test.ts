@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { createPaint, PIPED_WIDTH, parseCommand, stringWidth, UsageError } from '@memos-kit/terminal';
 import { afterEach, describe, expect, it } from 'vitest';
-import { printProxyRuns, runProxyLesson } from '../src/lesson-proxy.ts';
+import { printProxyRuns, runProxyLesson } from '../src/lessons/proxy.ts';
 import { startNginxProxy } from '../src/nginx-proxy.ts';
 import { type DemoOptions, demoOptions, errors, spec } from '../src/options.ts';
 import { decode } from './helpers.ts';

@@ -1,18 +1,18 @@
 import { isDeepStrictEqual } from 'node:util';
 import { type Paint, stringWidth, wrapText } from '@memos-kit/terminal';
 import { parseSse } from '@memos-kit/wire';
-import { loadArticleRequest } from './article-request.ts';
-import { buildScenarios, type CutScenario, incompleteUtf8Tail } from './cut-scenarios.ts';
-import { escapeBytes, escapedTokens } from './escape.ts';
-import { eventLabel } from './jsonrpc.ts';
-import { createLibraryParser } from './library-parser.ts';
-import { concat, streamCall } from './live-call.ts';
-import { countOf, type Say, sayIn } from './messages.ts';
-import type { DemoOptions } from './options.ts';
-import { startDemoServer } from './server.ts';
-import type { Print } from './show-call.ts';
-import type { SseEvent } from './sse-event.ts';
-import { createTeachingParser } from './teaching-parser.ts';
+import { loadArticleRequest } from '../article-request.ts';
+import { buildScenarios, type CutScenario, incompleteUtf8Tail } from '../cut-scenarios.ts';
+import { escapeBytes, escapedTokens } from '../escape.ts';
+import { eventLabel } from '../jsonrpc.ts';
+import { createLibraryParser } from '../library-parser.ts';
+import { concat, streamCall } from '../live-call.ts';
+import { countOf, type Say, sayIn } from '../messages.ts';
+import type { DemoOptions } from '../options.ts';
+import { startDemoServer } from '../server.ts';
+import type { Print } from '../show-call.ts';
+import type { SseEvent } from '../sse-event.ts';
+import { createTeachingParser } from '../teaching-parser.ts';
 
 const SHOWN = 34;
 

@@ -1,12 +1,12 @@
 import { type Paint, wrapText } from '@memos-kit/terminal';
 import { formatDifferences, matchResponse, parseSse } from '@memos-kit/wire';
-import { loadArticleRequest } from './article-request.ts';
-import { streamCall } from './live-call.ts';
-import { sayIn } from './messages.ts';
-import type { DemoOptions } from './options.ts';
-import { warmUp } from './proxied-call.ts';
-import { startDemoServer } from './server.ts';
-import { createCallPrinter, type Print, printSideBySide } from './show-call.ts';
+import { loadArticleRequest } from '../article-request.ts';
+import { streamCall } from '../live-call.ts';
+import { sayIn } from '../messages.ts';
+import type { DemoOptions } from '../options.ts';
+import { warmUp } from '../proxied-call.ts';
+import { startDemoServer } from '../server.ts';
+import { createCallPrinter, type Print, printSideBySide } from '../show-call.ts';
 
 /** The main demo: the article's id 6 call, live, read by read. Returns the exit code. */
 export async function runStreamLesson(print: Print, paint: Paint, options: DemoOptions): Promise<number> {

@@ -1,9 +1,9 @@
 import type { PaceTimeline } from '@memos-kit/memos-mcp';
 import { type Paint, padToWidth, stringWidth, wrapText } from '@memos-kit/terminal';
-import { type ArticleRequest, loadArticleRequest } from './article-request.ts';
-import { asProgress, eventLabel, responseId } from './jsonrpc.ts';
-import { parseData } from './live-call.ts';
-import { type MessageKey, type Say, sayIn } from './messages.ts';
+import { type ArticleRequest, loadArticleRequest } from '../article-request.ts';
+import { asProgress, eventLabel, responseId } from '../jsonrpc.ts';
+import { parseData } from '../live-call.ts';
+import { type MessageKey, type Say, sayIn } from '../messages.ts';
 import {
   BUFFERED_PATH,
   findNginx,
@@ -12,11 +12,11 @@ import {
   NginxStartError,
   STREAMING_PATH,
   startNginxProxy,
-} from './nginx-proxy.ts';
-import type { DemoOptions } from './options.ts';
-import { type ProxiedRun, runProxiedCall, type TimelineEntry, warmUp } from './proxied-call.ts';
-import { type Print, progressBar, stamp } from './show-call.ts';
-import { startTappedAdapter, type TappedServer } from './tapped-server.ts';
+} from '../nginx-proxy.ts';
+import type { DemoOptions } from '../options.ts';
+import { type ProxiedRun, runProxiedCall, type TimelineEntry, warmUp } from '../proxied-call.ts';
+import { type Print, progressBar, stamp } from '../show-call.ts';
+import { startTappedAdapter, type TappedServer } from '../tapped-server.ts';
 
 /** The lesson is about time, so even `--fast` keeps a gap a buffer can visibly swallow. */
 export const PROXY_FAST_TIMELINE: PaceTimeline = { progressAtMs: 200, resultAtMs: 700 };
