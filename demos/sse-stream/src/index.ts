@@ -1,11 +1,8 @@
-export { type ArticleRequest, loadArticleRequest } from './article-request.ts';
-export { buildScenarios, type CutScenario, incompleteUtf8Tail, seededRandom } from './cut-scenarios.ts';
+// What the labs import of this demo: the parser's contract and the library parser to compare with (lab 7),
+// the cut scenarios and byte escapes that feed and show it, and where nginx is (preflight).
+export { buildScenarios } from './cut-scenarios.ts';
 export { escapeBytes } from './escape.ts';
-export { type ParseOutcome, parseChunks, splitAt } from './feed.ts';
+export { parseChunks, splitAt } from './feed.ts';
 export { createLibraryParser } from './library-parser.ts';
-export { type CallObservation, type CallOptions, type CallOutcome, streamCall } from './live-call.ts';
-export { findNginx, type NginxProxy, nginxConfig, startNginxProxy } from './nginx-proxy.ts';
-export { type ProxiedRun, runProxiedCall } from './proxied-call.ts';
-export type { ByteStreamParser, SseEvent, SseHandlers } from './sse-event.ts';
-export { type ServerWrite, startTappedAdapter, type TappedServer } from './tapped-server.ts';
-export { createTeachingParser } from './teaching-parser.ts';
+export { findNginx } from './nginx-proxy.ts';
+export type { ByteStreamParser, SseHandlers } from './sse-event.ts';

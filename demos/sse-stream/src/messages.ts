@@ -3,16 +3,15 @@
  * nginx config) is never translated. The sentences live in messages.json, side by side per key, so a
  * translator edits data, not code.
  */
-import { bilingualMessages, type Lang, type Vars } from '@memos-kit/terminal';
+import { bilingualMessages } from '@memos-kit/terminal';
 import pairs from './messages.json' with { type: 'json' };
 
 export const messages = bilingualMessages(pairs);
 
 export type MessageKey = keyof typeof pairs;
 
-export type Say = (key: MessageKey, vars?: Vars) => string;
-
-export const sayIn = (lang: Lang): Say => messages.in(lang);
+/** The sentences in the language of this run: `messages.in(lang)`. */
+export type Say = ReturnType<typeof messages.in>;
 
 /** "1 byte", "3 reads": English needs the plural, Chinese has none; both come from the catalog. */
 export function countOf(say: Say, n: number, what: 'Bytes' | 'Reads' | 'Events'): string {

@@ -37,7 +37,7 @@ export const STREAMING_PATH = '/mcp';
 export const BUFFERED_PATH = '/buffered/mcp';
 
 // #region nginx-config
-export function nginxConfig(dir: string, port: number, upstream: string): string {
+function nginxConfig(dir: string, port: number, upstream: string): string {
   return `# Written by the kit's SSE demo for one run; everything lives in ${dir}.
 daemon off;
 master_process off;  # one process, stopped with the demo

@@ -1,13 +1,12 @@
 /** The command line of `pnpm demo:sse`, as data: the toolkit makes its help, errors and shared options. */
 import {
-  bilingualMessages,
   type CommandSpec,
   type Lang,
   type OptionSpecs,
   type ParsedCommand,
   UsageError,
 } from '@memos-kit/terminal';
-import type { MessageKey } from './messages.ts';
+import { type MessageKey, messages } from './messages.ts';
 
 const LESSONS = ['stream', 'chunks', 'proxy'] as const;
 export type Lesson = (typeof LESSONS)[number];
@@ -60,29 +59,12 @@ export const spec = {
   ctrlC: 'key',
 } as const satisfies CommandSpec<OptionSpecs>;
 
-export const errors = bilingualMessages({
-  badLesson: {
-    zh: '--lesson 只能是 stream、chunks 或 proxy，而不是 "{value}"',
-    en: '--lesson takes stream, chunks or proxy, not "{value}"',
-  },
-  badSeed: {
-    zh: '--seed 需要一个整数，而不是 "{value}"',
-    en: '--seed takes an integer, not "{value}"',
-  },
-  urlWithProxy: {
-    zh: '--lesson proxy 会启动自己的适配器（它要记录 Server 写出的内容），不能与 --url 一起用',
-    en: '--lesson proxy starts its own adapter (it records what the server writes); --url does not apply',
-  },
-});
-
-/** What one run of the demo does, and how it prints. */
+/** What one run of the demo does (how it prints is the Printer's: its width and colour). */
 export interface DemoOptions {
   lesson: Lesson;
   fast: boolean;
   seed: number;
   url: string | undefined;
-  /** Columns a line may take. */
-  width: number;
   /** The language of everything the demo says (the wire is never translated). */
   lang: Lang;
 }
@@ -95,15 +77,14 @@ function isLesson(value: string): value is Lesson {
 export function demoOptions({
   values,
   lang,
-  width,
-}: Pick<ParsedCommand<typeof spec.options>, 'values' | 'lang' | 'width'>): DemoOptions {
-  const error = errors.in(lang);
+}: Pick<ParsedCommand<typeof spec.options>, 'values' | 'lang'>): DemoOptions {
+  const error = messages.in(lang);
   if (!isLesson(values.lesson)) throw new UsageError(error('badLesson', { value: values.lesson }));
   if (values.lesson === 'proxy' && values.url !== undefined) throw new UsageError(error('urlWithProxy'));
   const seed = Number(values.seed);
   if (values.seed.trim() === '' || !Number.isSafeInteger(seed))
     throw new UsageError(error('badSeed', { value: values.seed }));
-  return { lesson: values.lesson, fast: values.fast, seed, url: values.url, width, lang };
+  return { lesson: values.lesson, fast: values.fast, seed, url: values.url, lang };
 }
 
 /** Each run's first line, printed by the CLI before it loads the lesson (and the server) it runs. */

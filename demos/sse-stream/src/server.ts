@@ -1,6 +1,6 @@
 import { type PaceTimeline, type RunningAdapter, startServer } from '@memos-kit/memos-mcp';
 import type { Lang } from '@memos-kit/terminal';
-import { sayIn } from './messages.ts';
+import { messages } from './messages.ts';
 
 /**
  * `--fast` keeps the article's order (progress, a pause, the result) but shrinks the pauses, so the two
@@ -21,7 +21,7 @@ export async function startDemoServer(options: {
   url?: string | undefined;
   lang: Lang;
 }): Promise<DemoServer> {
-  const say = sayIn(options.lang);
+  const say = messages.in(options.lang);
   if (options.url)
     return { url: options.url, label: say('serverAtUrl', { url: options.url }), close: async () => {} };
   const running: RunningAdapter = await startServer({

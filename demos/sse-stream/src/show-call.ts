@@ -1,4 +1,4 @@
-import { type Paint, padToWidth, stringWidth, wrapLine, wrapText } from '@memos-kit/terminal';
+import { type Printer, padToWidth, stringWidth, wrapLine } from '@memos-kit/terminal';
 import { getHeader } from '@memos-kit/wire';
 import type { ArticleRequest } from './article-request.ts';
 import { escapeBytes, wrapEscaped } from './escape.ts';
@@ -6,8 +6,6 @@ import { asProgress, describeMessage, eventLabel, responseId, structuredContentO
 import { type CallObservation, concat, parseData } from './live-call.ts';
 import { countOf, type MessageKey, type Say } from './messages.ts';
 import type { SseEvent } from './sse-event.ts';
-
-export type Print = (line?: string) => void;
 
 const INDENT = ' '.repeat(11);
 const NOTES: Record<string, MessageKey> = {
@@ -26,24 +24,26 @@ export function progressBar(done: number, total: number, width = 20): string {
   return `[${'█'.repeat(filled)}${'░'.repeat(width - filled)}] ${done}/${total}`;
 }
 
-function printEscapedBytes(print: Print, paint: Paint, bytes: Uint8Array, wrap: number): void {
-  for (const piece of wrapEscaped(escapeBytes(bytes), wrap)) print(`${INDENT}${paint('yellow', piece)}`);
+function printEscapedBytes(printer: Printer, bytes: Uint8Array, wrap: number): void {
+  for (const piece of wrapEscaped(escapeBytes(bytes), wrap))
+    printer.line(`${INDENT}${printer.paint('yellow', piece)}`);
 }
 
 /** The SSE fields of an event; a long data line is cut here, the read above shows every byte. */
-function printEventFields(print: Print, paint: Paint, say: Say, event: SseEvent, wrap: number): void {
-  if (event.event !== undefined) print(`${INDENT}${paint('http', 'event')}: ${event.event}`);
-  if (event.id !== undefined) print(`${INDENT}${paint('http', 'id')}: ${event.id}`);
+function printEventFields(printer: Printer, say: Say, event: SseEvent, wrap: number): void {
+  const { paint } = printer;
+  if (event.event !== undefined) printer.line(`${INDENT}${paint('http', 'event')}: ${event.event}`);
+  if (event.id !== undefined) printer.line(`${INDENT}${paint('http', 'id')}: ${event.id}`);
   const lines = event.data.split('\n');
   for (const line of lines) {
     // Cut by terminal cells, not characters: a Chinese progress message takes two cells a character.
     const shown = stringWidth(line) > wrap - 6 ? `${wrapLine(line, wrap - 7)[0]}…` : line;
-    print(`${INDENT}${paint('http', 'data')}: ${shown}`);
+    printer.line(`${INDENT}${paint('http', 'data')}: ${shown}`);
   }
   const chars = event.data.length;
   const what =
     lines.length > 1 ? say('dataLinesJoined', { count: lines.length, chars }) : say('oneDataLine', { chars });
-  print(paint('muted', `${INDENT}${what}`));
+  printer.line(paint('muted', `${INDENT}${what}`));
 }
 
 function sameEvent(a: SseEvent, b: SseEvent | undefined): boolean {
@@ -51,16 +51,11 @@ function sameEvent(a: SseEvent, b: SseEvent | undefined): boolean {
 }
 
 /** Prints one streamed call as it happens: the request, then every observation with its elapsed time. */
-export function createCallPrinter(
-  print: Print,
-  paint: Paint,
-  say: Say,
-  request: ArticleRequest,
-  width: number,
-) {
-  const wrap = width - MARGIN;
+export function createCallPrinter(printer: Printer, say: Say, request: ArticleRequest) {
+  const { paint } = printer;
+  const wrap = printer.width - MARGIN;
   // Narration after the indent may use the rest of the line.
-  const prose = width - INDENT.length;
+  const note = (text: string) => printer.prose(text, { indent: INDENT, role: 'muted' });
   const articleHeaders = request.fixture.text('headers');
   // When the article's server wrote each event (fixtures/09-sse-progress/timeline.json), to print beside ours.
   const timeline = JSON.parse(request.fixture.text('timeline')) as {
@@ -84,17 +79,20 @@ export function createCallPrinter(
     switch (observation.type) {
       case 'request': {
         const host = new URL(observation.url).host;
-        print(`${paint('timing', stamp(0))}  ${paint('bold', `→ ${request.method} ${observation.url}`)}`);
-        for (const [name, value] of request.headers) print(`${INDENT}${paint('http', name)}: ${value}`);
-        const hostNote = say('hostNote', { host, articleHost: request.articleHost ?? '?' });
-        for (const line of wrapText(hostNote, prose)) print(paint('muted', `${INDENT}${line}`));
-        for (const line of request.body.trimEnd().split('\n')) print(`${INDENT}${paint('muted', line)}`);
+        printer.line(
+          `${paint('timing', stamp(0))}  ${paint('bold', `→ ${request.method} ${observation.url}`)}`,
+        );
+        for (const [name, value] of request.headers)
+          printer.line(`${INDENT}${paint('http', name)}: ${value}`);
+        note(say('hostNote', { host, articleHost: request.articleHost ?? '?' }));
+        for (const line of request.body.trimEnd().split('\n'))
+          printer.line(`${INDENT}${paint('muted', line)}`);
         break;
       }
       case 'headers': {
-        print();
+        printer.line();
         const statusLine = `← HTTP/1.1 ${observation.status} ${observation.statusText}`;
-        print(`${paint('timing', stamp(observation.at))}  ${paint('bold', statusLine)}`);
+        printer.line(`${paint('timing', stamp(observation.at))}  ${paint('bold', statusLine)}`);
         for (const [name, value] of observation.headers) {
           const expected = expectedHeaders.find(([expectedName]) => expectedName === name);
           const known = NOTES[name];
@@ -104,29 +102,29 @@ export function createCallPrinter(
               expected[1] === value
                 ? paint('ok', say('asInArticle'))
                 : paint('fail', say('articleHas', { value: expected[1] ?? '' }));
-          print(`${INDENT}${paint('http', name)}: ${value}  ${note}`);
+          printer.line(`${INDENT}${paint('http', name)}: ${value}  ${note}`);
         }
         for (const [name, value] of expectedHeaders) {
           if (getHeader(observation.headers, name ?? '') === undefined)
-            print(`${INDENT}${paint('red', say('headerMissing', { name: name ?? '', value: value ?? '' }))}`);
+            printer.line(
+              `${INDENT}${paint('red', say('headerMissing', { name: name ?? '', value: value ?? '' }))}`,
+            );
         }
         contentType = getHeader(observation.headers, 'content-type') ?? '';
         const streaming = contentType.startsWith('text/event-stream');
-        for (const line of wrapText(say(streaming ? 'headersThenEvents' : 'notAStream'), prose))
-          print(paint('muted', `${INDENT}${line}`));
+        note(say(streaming ? 'headersThenEvents' : 'notAStream'));
         break;
       }
       case 'read': {
-        print();
+        printer.line();
         received.push(observation.bytes);
         const label = say('readLabel', {
           n: observation.index + 1,
           bytes: countOf(say, observation.bytes.length, 'Bytes'),
         });
-        print(`${paint('timing', stamp(observation.at))}  ${paint('magenta', label)}`);
-        if (observation.index === 0)
-          for (const line of wrapText(say('firstReadNote'), prose)) print(paint('muted', `${INDENT}${line}`));
-        printEscapedBytes(print, paint, observation.bytes, wrap);
+        printer.line(`${paint('timing', stamp(observation.at))}  ${paint('magenta', label)}`);
+        if (observation.index === 0) note(say('firstReadNote'));
+        printEscapedBytes(printer, observation.bytes, wrap);
         break;
       }
       case 'event': {
@@ -134,21 +132,21 @@ export function createCallPrinter(
           ? paint('ok', say('parsersAgree'))
           : paint('fail', say('libraryNotYet'));
         const complete = say('eventComplete', { n: observation.index + 1 });
-        print(`${paint('timing', stamp(observation.at))}  ${paint('bold', complete)}  ${agreement}`);
+        printer.line(`${paint('timing', stamp(observation.at))}  ${paint('bold', complete)}  ${agreement}`);
         const planned = articleAt(observation.index);
         if (planned !== undefined)
-          print(paint('muted', `${INDENT}${say('articleWritesAt', { seconds: planned / 1000 })}`));
-        printEventFields(print, paint, say, observation.teaching, wrap);
+          printer.line(paint('muted', `${INDENT}${say('articleWritesAt', { seconds: planned / 1000 })}`));
+        printEventFields(printer, say, observation.teaching, wrap);
         const described = describeMessage(observation.message, say);
-        print(`${INDENT}${paint('bold', `JSON-RPC ${described}`)}${say('recoveredFromData')}`);
+        printer.line(`${INDENT}${paint('bold', `JSON-RPC ${described}`)}${say('recoveredFromData')}`);
         for (const line of JSON.stringify(observation.message, null, 2).split('\n'))
-          print(`${INDENT}  ${line}`);
-        progressTotal = printMeaning(print, paint, say, request, observation.message, progressTotal);
+          printer.line(`${INDENT}  ${line}`);
+        progressTotal = printMeaning(printer, say, request, observation.message, progressTotal);
         break;
       }
       case 'end':
-        print();
-        print(
+        printer.line();
+        printer.line(
           `${paint('timing', stamp(observation.at))}  ${paint(
             'bold',
             say('endOfBody', {
@@ -160,11 +158,12 @@ export function createCallPrinter(
         if (contentType.startsWith('application/json')) {
           // The other answer Streamable HTTP allows: one JSON message, the whole body.
           const message = parseData(new TextDecoder().decode(concat(received)));
-          print(`${INDENT}${paint('bold', `JSON-RPC ${describeMessage(message, say)}`)}${say('wholeBody')}`);
-          for (const line of JSON.stringify(message, null, 2).split('\n')) print(`${INDENT}  ${line}`);
-          printMeaning(print, paint, say, request, message, progressTotal);
-        } else if (observation.teaching.length > 0)
-          for (const line of wrapText(say('streamEnded'), prose)) print(`${INDENT}${line}`);
+          printer.line(
+            `${INDENT}${paint('bold', `JSON-RPC ${describeMessage(message, say)}`)}${say('wholeBody')}`,
+          );
+          for (const line of JSON.stringify(message, null, 2).split('\n')) printer.line(`${INDENT}  ${line}`);
+          printMeaning(printer, say, request, message, progressTotal);
+        } else if (observation.teaching.length > 0) printer.prose(say('streamEnded'), { indent: INDENT });
         break;
     }
   };
@@ -172,61 +171,58 @@ export function createCallPrinter(
 
 /** Says what a message means for our call; returns the progress total seen so far. */
 function printMeaning(
-  print: Print,
-  paint: Paint,
+  printer: Printer,
   say: Say,
   request: ArticleRequest,
   message: unknown,
   progressTotal: number,
 ): number {
+  const { paint } = printer;
   const progress = asProgress(message);
   if (progress) {
     const ours = progress.progressToken === request.progressToken;
-    print(
+    printer.line(
       `${INDENT}progressToken ${JSON.stringify(progress.progressToken)} ${ours ? say('tokenOurs') : paint('red', say('tokenNotOurs'))}`,
     );
     const total = progress.total ?? progressTotal;
-    print(`${INDENT}${paint('green', progressBar(progress.progress, total))}`);
+    printer.line(`${INDENT}${paint('green', progressBar(progress.progress, total))}`);
     return total;
   }
   const id = responseId(message);
   if (id === undefined) return progressTotal;
   if (id !== request.jsonrpcId) {
     const mismatch = say('idMismatch', { id: JSON.stringify(id), ours: request.jsonrpcId });
-    print(`${INDENT}${paint('red', mismatch)}`);
+    printer.line(`${INDENT}${paint('red', mismatch)}`);
     return progressTotal;
   }
-  print(`${INDENT}${say('idMatches', { id })}`);
-  print(`${INDENT}${paint('green', progressBar(progressTotal, progressTotal))} ${say('done')}`);
-  print(`${INDENT}${paint('bold', 'structuredContent')} ${JSON.stringify(structuredContentOf(message))}`);
+  printer.line(`${INDENT}${say('idMatches', { id })}`);
+  printer.line(`${INDENT}${paint('green', progressBar(progressTotal, progressTotal))} ${say('done')}`);
+  printer.line(
+    `${INDENT}${paint('bold', 'structuredContent')} ${JSON.stringify(structuredContentOf(message))}`,
+  );
   return progressTotal;
 }
 
 /** The closing table: what each parser made of the same reads. */
-export function printSideBySide(
-  print: Print,
-  paint: Paint,
-  say: Say,
-  teaching: SseEvent[],
-  library: SseEvent[],
-): void {
+export function printSideBySide(printer: Printer, say: Say, teaching: SseEvent[], library: SseEvent[]): void {
   if (teaching.length === 0 && library.length === 0) return;
+  const { paint } = printer;
   const summarise = (event: SseEvent | undefined): string => {
     if (!event) return say('none');
     const what = eventLabel(event.data, say) ?? say('characters', { n: event.data.length });
     // Cut by cells, not characters, so a Chinese label keeps its column.
     return wrapLine(`${event.event ?? 'message'}: ${what}`, 32)[0] ?? '';
   };
-  print();
-  print(paint('bold', say('bothParsers')));
-  print(`   #  ${padToWidth(say('teachingColumn'), 34)}eventsource-parser`);
+  printer.line();
+  printer.line(paint('bold', say('bothParsers')));
+  printer.line(`   #  ${padToWidth(say('teachingColumn'), 34)}eventsource-parser`);
   const rows = Math.max(teaching.length, library.length);
   for (let index = 0; index < rows; index++) {
     const mine = teaching[index];
     const theirs = library[index];
     const verdict =
       mine && sameEvent(mine, theirs) ? paint('ok', say('identical')) : paint('fail', say('differ'));
-    print(
+    printer.line(
       `  ${String(index + 1).padStart(2)}  ${padToWidth(summarise(mine), 34)}${padToWidth(summarise(theirs), 34)}${verdict}`,
     );
   }

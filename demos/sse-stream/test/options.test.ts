@@ -1,9 +1,17 @@
 import { existsSync } from 'node:fs';
-import { createPaint, PIPED_WIDTH, parseCommand, stringWidth, UsageError } from '@memos-kit/terminal';
+import {
+  createPaint,
+  PIPED_WIDTH,
+  Printer,
+  parseCommand,
+  stringWidth,
+  UsageError,
+} from '@memos-kit/terminal';
 import { afterEach, describe, expect, it } from 'vitest';
 import { printProxyRuns, runProxyLesson } from '../src/lessons/proxy.ts';
+import { messages } from '../src/messages.ts';
 import { startNginxProxy } from '../src/nginx-proxy.ts';
-import { type DemoOptions, demoOptions, errors, spec } from '../src/options.ts';
+import { type DemoOptions, demoOptions, spec } from '../src/options.ts';
 import { decode } from './helpers.ts';
 import { nginx, nginxRequired, useNginxProxy } from './nginx-setup.ts';
 
@@ -21,7 +29,6 @@ describe('the demo options', () => {
       fast: false,
       seed: 6,
       url: undefined,
-      width: PIPED_WIDTH,
       lang: 'zh',
     });
     expect(parseOptions(['--fast', '--lesson', 'chunks', '--seed', '42', '--no-color'])).toMatchObject({
@@ -48,7 +55,7 @@ describe('the demo options', () => {
   it('reject what they cannot honour with a UsageError', () => {
     expect(() => parseOptions(['--lesson', 'nope'])).toThrow(UsageError);
     expect(() => parseOptions(['--seed', 'x', '--lang', 'en'])).toThrow(/--seed takes an integer, not "x"/);
-    expect(() => parseOptions(['--seed', '1.5'])).toThrow(errors.t('zh', 'badSeed', { value: '1.5' }));
+    expect(() => parseOptions(['--seed', '1.5'])).toThrow(messages.t('zh', 'badSeed', { value: '1.5' }));
     expect(() => parseOptions(['--seed', ''])).toThrow(UsageError);
     expect(() => parseOptions(['--lesson', 'proxy', '--url', 'http://127.0.0.1:1', '--lang', 'en'])).toThrow(
       /--url does not apply/,
@@ -72,13 +79,10 @@ describe('--lesson proxy without nginx', () => {
   async function runWithout(required: boolean) {
     process.env.KIT_NGINX = new URL('./no-such-nginx', import.meta.url).pathname;
     process.env.KIT_REQUIRE_NGINX = required ? '1' : '';
-    const lines: string[] = [];
-    const code = await runProxyLesson(
-      (line = '') => lines.push(line),
-      createPaint(false),
-      parseOptions(['--lesson', 'proxy']),
-    );
-    return { code, text: lines.join('\n') };
+    let text = '';
+    const printer = new Printer({ paint: createPaint(false), write: (line) => (text += line) });
+    const code = await runProxyLesson(printer, parseOptions(['--lesson', 'proxy']));
+    return { code, text };
   }
 
   it('says how to install it and exits 0', async () => {
@@ -111,8 +115,7 @@ describe.skipIf(!falseBinary)('an nginx that exits at once', () => {
     process.env.KIT_NGINX = falseBinary;
     const run = (lang: 'zh' | 'en') =>
       runProxyLesson(
-        () => {},
-        createPaint(false),
+        new Printer({ paint: createPaint(false), write: () => {} }),
         parseOptions(['--lesson', 'proxy', '--fast', '--lang', lang]),
       );
     await expect(run('zh')).rejects.toThrow(/^nginx 没能启动：.*exited with code 1 before it listened/);
@@ -132,14 +135,13 @@ describe.skipIf(!nginx && !nginxRequired)('--lesson proxy through a real nginx, 
     const resultWritten = () =>
       (tapped.responses.at(-1) ?? []).some((write) => decode(write.bytes).includes('"result"'));
     const printed: Array<{ line: string; resultWritten: boolean }> = [];
-    await printProxyRuns(
-      (line = '') => printed.push({ line, resultWritten: resultWritten() }),
-      createPaint(false),
-      tapped,
-      proxy().url,
-      // The lines below are matched in English; the Chinese run is checked through the CLI in cli.test.ts.
-      { lang: 'en', width: PIPED_WIDTH },
-    );
+    const printer = new Printer({
+      paint: createPaint(false),
+      width: PIPED_WIDTH,
+      write: (text) => printed.push({ line: text.replace(/\n$/, ''), resultWritten: resultWritten() }),
+    });
+    // The lines below are matched in English; the Chinese run is checked through the CLI in cli.test.ts.
+    await printProxyRuns(printer, tapped, proxy().url, { lang: 'en' });
     const lines = printed.map(({ line }) => line);
     const run2 = lines.findIndex((line) => line.startsWith('Run 2:'));
     const summary = lines.findIndex((line) => line.startsWith('Progress vs result'));

@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
-import { type Paint, stringWidth, wrapText } from '@memos-kit/terminal';
+import { closeOnSignals } from '@memos-kit/process';
+import { type Printer, stringWidth } from '@memos-kit/terminal';
 import { parseSse } from '@memos-kit/wire';
 import { loadArticleRequest } from '../article-request.ts';
 import { buildScenarios, type CutScenario, incompleteUtf8Tail } from '../cut-scenarios.ts';
@@ -7,10 +8,9 @@ import { escapeBytes, escapedTokens } from '../escape.ts';
 import { eventLabel } from '../jsonrpc.ts';
 import { createLibraryParser } from '../library-parser.ts';
 import { concat, streamCall } from '../live-call.ts';
-import { countOf, type Say, sayIn } from '../messages.ts';
+import { countOf, messages, type Say } from '../messages.ts';
 import type { DemoOptions } from '../options.ts';
 import { startDemoServer } from '../server.ts';
-import type { Print } from '../show-call.ts';
 import type { SseEvent } from '../sse-event.ts';
 import { createTeachingParser } from '../teaching-parser.ts';
 
@@ -68,20 +68,20 @@ function packNotes(notes: string[], width: number, say: Say): string[] {
 }
 
 function runScenario(
-  print: Print,
-  paint: Paint,
+  printer: Printer,
   say: Say,
   scenario: CutScenario,
   number: number,
   expected: unknown[],
-  { width, seed }: Pick<DemoOptions, 'width' | 'seed'>,
+  { seed }: Pick<DemoOptions, 'seed'>,
 ): boolean {
-  print();
-  print(paint('bold', `${number}. ${say(`scenario${scenario.key}Title`, { seed })}`));
-  for (const line of wrapText(say(`scenario${scenario.key}Point`), width - 4)) print(`   ${line}`);
+  const { paint } = printer;
+  printer.line();
+  printer.line(paint('bold', `${number}. ${say(`scenario${scenario.key}Title`, { seed })}`));
+  printer.prose(say(`scenario${scenario.key}Point`), { indent: '   ' });
   if (scenario.variant) {
     const variant = say('variant', { what: say(`scenario${scenario.key as VariantKey}Variant`) });
-    for (const line of wrapText(variant, width - 4)) print(paint('muted', `   ${line}`));
+    printer.prose(variant, { indent: '   ', role: 'muted' });
   }
   const teaching: SseEvent[] = [];
   const library: SseEvent[] = [];
@@ -98,7 +98,7 @@ function runScenario(
     received.push(read);
     teachingParser.push(read);
     libraryParser.push(read);
-    print(
+    printer.line(
       `   ${paint('magenta', say('readRow', { n: index + 1 }))} ${String(read.length).padStart(4)} ${say(read.length === 1 ? 'bytesOne' : 'bytesMany')}  ${paint('yellow', abbreviate(read))}`,
     );
     const outcomes: string[] = [];
@@ -118,12 +118,13 @@ function runScenario(
     }
     const state = describeState(concat(received), say);
     const notes = outcomes.length > 0 ? [...outcomes, ...state] : [say('noEventYet'), ...state];
-    for (const line of packNotes(notes, width - 16, say)) print(paint('muted', `            ${line}`));
+    for (const line of packNotes(notes, printer.width - 16, say))
+      printer.line(paint('muted', `            ${line}`));
   });
   teachingParser.end();
   libraryParser.end();
   if (comments.length > 0)
-    print(
+    printer.line(
       paint(
         'muted',
         `   ${say('commentsSkipped', { comments: comments.map((c) => JSON.stringify(c)).join(', ') })}`,
@@ -134,7 +135,7 @@ function runScenario(
   const perRead = scenario.reads.map((read) => new TextDecoder().decode(read)).join('');
   const broken = perRead.indexOf('\uFFFD');
   if (broken !== -1)
-    print(
+    printer.line(
       paint(
         'red',
         `   ${say('decodedPerRead', { text: perRead.slice(Math.max(0, broken - 12), broken + 8) })}`,
@@ -153,7 +154,7 @@ function runScenario(
   const summary = say(good ? 'verdictGood' : sameMessages ? 'verdictSameMessages' : 'verdictOtherMessages', {
     verdict,
   });
-  print(`   ${paint(good ? 'green' : 'red', `${good ? '✓' : '✗'} ${summary}`)}`);
+  printer.verdict(good, summary, { indent: '   ' });
   return identical && sameMessages;
 }
 
@@ -165,28 +166,31 @@ function withoutProgressMessage(message: unknown): unknown {
 }
 
 /** `--lesson chunks`: the same response bytes, cut in many ways; the events never change. */
-export async function runChunksLesson(print: Print, paint: Paint, options: DemoOptions): Promise<number> {
-  const say = sayIn(options.lang);
+export async function runChunksLesson(printer: Printer, options: DemoOptions): Promise<number> {
+  const say = messages.in(options.lang);
+  const { paint } = printer;
   const request = loadArticleRequest();
   const server = await startDemoServer({ ...options, fast: true });
+  const release = closeOnSignals(() => server.close());
   let live: Awaited<ReturnType<typeof streamCall>>;
   try {
     live = await streamCall(server.url, request);
   } finally {
+    release();
     await server.close();
   }
   const expected = parseSse(request.fixture.text('body')).map((event) => JSON.parse(event.data) as unknown);
   const intro = say('chunksIntro', { bytes: live.bytes.length, label: server.label });
-  for (const line of wrapText(intro, options.width - 1)) print(line);
+  printer.prose(intro);
 
   let allGood = true;
   buildScenarios(live.bytes, live.reads, options.seed).forEach((scenario, index) => {
-    const good = runScenario(print, paint, say, scenario, index + 1, expected, options);
+    const good = runScenario(printer, say, scenario, index + 1, expected, options);
     allGood &&= good;
   });
 
-  print();
-  print(paint('bold', say('parseEachRead')));
+  printer.line();
+  printer.line(paint('bold', say('parseEachRead')));
   const [, randomCut] = buildScenarios(live.bytes, live.reads, options.seed);
   let failures = 0;
   for (const read of randomCut?.reads ?? []) {
@@ -194,12 +198,13 @@ export async function runChunksLesson(print: Print, paint: Paint, options: DemoO
       JSON.parse(new TextDecoder().decode(read));
     } catch (error) {
       failures++;
-      if (failures === 1) print(paint('red', `   ${(error as Error).message}`));
+      if (failures === 1) printer.line(paint('red', `   ${(error as Error).message}`));
     }
   }
   const fail = say('readsFail', { failures, total: randomCut?.reads.length ?? 0 });
-  for (const line of wrapText(fail, options.width - 4)) print(`   ${line}`);
-  print();
-  for (const line of wrapText(say('chunksMoral'), Math.min(options.width - 1, 96))) print(line);
+  printer.prose(fail, { indent: '   ' });
+  printer.line();
+  // A moral read from the back of the room: no longer a line than a slide holds.
+  printer.prose(say('chunksMoral'), { width: Math.min(printer.width, 96) });
   return allGood ? 0 : 1;
 }

@@ -1,9 +1,10 @@
 import type { PaceTimeline } from '@memos-kit/memos-mcp';
-import { type Paint, padToWidth, stringWidth, wrapText } from '@memos-kit/terminal';
+import { closeOnSignals } from '@memos-kit/process';
+import { type Paint, type Printer, padToWidth, stringWidth } from '@memos-kit/terminal';
 import { type ArticleRequest, loadArticleRequest } from '../article-request.ts';
 import { asProgress, eventLabel, responseId } from '../jsonrpc.ts';
 import { parseData } from '../live-call.ts';
-import { type MessageKey, type Say, sayIn } from '../messages.ts';
+import { type MessageKey, messages, type Say } from '../messages.ts';
 import {
   BUFFERED_PATH,
   findNginx,
@@ -15,7 +16,7 @@ import {
 } from '../nginx-proxy.ts';
 import type { DemoOptions } from '../options.ts';
 import { type ProxiedRun, runProxiedCall, type TimelineEntry, warmUp } from '../proxied-call.ts';
-import { type Print, progressBar, stamp } from '../show-call.ts';
+import { progressBar, stamp } from '../show-call.ts';
 import { startTappedAdapter, type TappedServer } from '../tapped-server.ts';
 
 /** The lesson is about time, so even `--fast` keeps a gap a buffer can visibly swallow. */
@@ -26,11 +27,12 @@ export const PROXY_FAST_TIMELINE: PaceTimeline = { progressAtMs: 200, resultAtMs
  * progress bar as it stands after them: 1/2 after the progress notification, full once the result is there
  * (also when both come in the same read).
  */
-function createEntryPrinter(print: Print, paint: Paint, say: Say, request: ArticleRequest) {
+function createEntryPrinter(printer: Printer, say: Say, request: ArticleRequest) {
+  const { paint } = printer;
   let done = 0;
   let total = 1;
   return (entry: TimelineEntry): void => {
-    print(`  ${paint('timing', stamp(entry.at))}  ${describeEntry(entry, paint, say)}`);
+    printer.line(`  ${paint('timing', stamp(entry.at))}  ${describeEntry(entry, paint, say)}`);
     if (entry.side !== 'client' || entry.events.length === 0) return;
     let finished = false;
     for (const event of entry.events) {
@@ -43,7 +45,7 @@ function createEntryPrinter(print: Print, paint: Paint, say: Say, request: Artic
       if (responseId(message) === request.jsonrpcId) finished = true;
     }
     const bar = finished ? `${progressBar(total, total)} ${say('done')}` : progressBar(done, total);
-    print(`${' '.repeat(21)}${paint('green', bar)}`);
+    printer.line(`${' '.repeat(21)}${paint('green', bar)}`);
   };
 }
 
@@ -66,13 +68,15 @@ function describeEntry(entry: TimelineEntry, paint: Paint, say: Say): string {
   return `${who}  ${say('clientRead', { bytes: entry.bytes, events: events || say('noCompleteEvent') })}`;
 }
 
-function printHeaderNotes(print: Print, paint: Paint, say: Say, run: ProxiedRun, width: number): void {
+function printHeaderNotes(printer: Printer, say: Say, run: ProxiedRun): void {
+  const { paint } = printer;
   const server = run.headers.find(([name]) => name === 'server')?.[1];
   const hint = run.headers.find(([name]) => name === 'x-accel-buffering');
   const indent = ' '.repeat(13);
-  print(paint('muted', `${indent}${say('statusAndServer', { status: run.status, server: server ?? '?' })}`));
-  for (const line of wrapText(say(hint ? 'hintReached' : 'hintKept'), width - indent.length))
-    print(paint('muted', `${indent}${line}`));
+  printer.line(
+    paint('muted', `${indent}${say('statusAndServer', { status: run.status, server: server ?? '?' })}`),
+  );
+  printer.prose(say(hint ? 'hintReached' : 'hintKept'), { indent, role: 'muted' });
 }
 
 const ROUTES: Array<{ path: string; title: MessageKey }> = [
@@ -90,43 +94,46 @@ export interface RouteRun {
  * the summary table. `server` must be the tapped adapter behind `proxyUrl`.
  */
 export async function printProxyRuns(
-  print: Print,
-  paint: Paint,
+  printer: Printer,
   server: TappedServer,
   proxyUrl: string,
-  { lang, width }: Pick<DemoOptions, 'lang' | 'width'>,
+  { lang }: Pick<DemoOptions, 'lang'>,
 ): Promise<RouteRun[]> {
-  const say = sayIn(lang);
+  const say = messages.in(lang);
+  const { paint } = printer;
   const request = loadArticleRequest();
-  print();
-  for (const line of wrapText(say('printedLive'), width - 1)) print(paint('muted', line));
+  printer.line();
+  printer.prose(say('printedLive'), { role: 'muted' });
   const results: RouteRun[] = [];
   for (const [index, { path, title }] of ROUTES.entries()) {
-    print();
-    print(paint('bold', say('runTitle', { n: index + 1, url: `${proxyUrl}${path}`, title: say(title) })));
-    const onEntry = createEntryPrinter(print, paint, say, request);
+    printer.line();
+    printer.line(
+      paint('bold', say('runTitle', { n: index + 1, url: `${proxyUrl}${path}`, title: say(title) })),
+    );
+    const onEntry = createEntryPrinter(printer, say, request);
     const run = await runProxiedCall(proxyUrl, path, server, { request, onEntry });
-    printHeaderNotes(print, paint, say, run, width);
+    printHeaderNotes(printer, say, run);
     results.push({ label: `nginx ${path}`, run });
   }
-  printSummary(print, paint, say, results, width);
+  printSummary(printer, say, results);
   return results;
 }
 
-function printSummary(print: Print, paint: Paint, say: Say, runs: RouteRun[], width: number): void {
+function printSummary(printer: Printer, say: Say, runs: RouteRun[]): void {
+  const { paint } = printer;
   const columns = [21, 18, 15, 13];
   const row = (cells: string[], verdict: string) =>
     `  ${cells.map((cell, index) => padToWidth(cell, columns[index] ?? 0)).join('')}${verdict}`.trimEnd();
   const time = (ms: number) => stamp(ms).trim();
-  print();
-  for (const line of wrapText(say('summaryTitle'), width - 1)) print(paint('bold', line));
+  printer.line();
+  printer.prose(say('summaryTitle'), { role: 'bold' });
   const headings: MessageKey[] = [
     'columnRoute',
     'columnProgressWritten',
     'columnProgressRead',
     'columnResultRead',
   ];
-  print(
+  printer.line(
     row(
       headings.map((key) => say(key)),
       '',
@@ -139,25 +146,25 @@ function printSummary(print: Print, paint: Paint, say: Say, runs: RouteRun[], wi
     const verdict = together
       ? paint('red', say('heldBack'))
       : paint('green', say('aheadOfResult', { ms: Math.round(resultAt - progressAt) }));
-    print(row([label, time(progressWritten), time(progressAt), time(resultAt)], verdict));
+    printer.line(row([label, time(progressWritten), time(progressAt), time(resultAt)], verdict));
   }
-  print(paint('muted', `  ${say('readColumnNote')}`));
+  printer.line(paint('muted', `  ${say('readColumnNote')}`));
 }
 
 /** `--lesson proxy`: the same stream through a real nginx, with its buffering on and off. */
-export async function runProxyLesson(print: Print, paint: Paint, options: DemoOptions): Promise<number> {
-  const say = sayIn(options.lang);
-  const prose = (text: string) => wrapText(text, options.width - 1);
+export async function runProxyLesson(printer: Printer, options: DemoOptions): Promise<number> {
+  const say = messages.in(options.lang);
+  const { paint } = printer;
   const binary = findNginx();
   if (!binary) {
-    for (const line of prose(say('noNginx'))) print(line);
+    printer.prose(say('noNginx'));
     const labels = [say('installDebian'), say('installMac')];
     const labelWidth = Math.max(...labels.map((label) => stringWidth(label))) + 1;
-    print(`  ${padToWidth(say('installDebian'), labelWidth)}${INSTALL_COMMANDS.debian}`);
-    print(`  ${padToWidth(say('installMac'), labelWidth)}${INSTALL_COMMANDS.mac}`);
-    print(`  ${say('installOr')}`);
+    printer.line(`  ${padToWidth(say('installDebian'), labelWidth)}${INSTALL_COMMANDS.debian}`);
+    printer.line(`  ${padToWidth(say('installMac'), labelWidth)}${INSTALL_COMMANDS.mac}`);
+    printer.line(`  ${say('installOr')}`);
     if (process.env.KIT_REQUIRE_NGINX === '1') {
-      print(paint('red', say('nginxRequired')));
+      printer.line(paint('red', say('nginxRequired')));
       return 1;
     }
     return 0;
@@ -165,6 +172,8 @@ export async function runProxyLesson(print: Print, paint: Paint, options: DemoOp
   const pace = options.fast ? PROXY_FAST_TIMELINE : 'article';
   const server = await startTappedAdapter({ pace });
   let proxy: NginxProxy | undefined;
+  // nginx registers its own stop (nginx-proxy.ts); this one stops the adapter behind it.
+  const release = closeOnSignals(() => server.close());
   try {
     proxy = await startNginxProxy(binary, server.url).catch((error: unknown) => {
       // The command prints an error's message as its one line: say it in the class's language.
@@ -178,20 +187,21 @@ export async function runProxyLesson(print: Print, paint: Paint, options: DemoOp
           result: PROXY_FAST_TIMELINE.resultAtMs,
         })
       : say('proxyPaceArticle');
-    for (const line of prose(say('adapterLine', { url: `${server.url}/mcp`, pace }))) print(line);
-    for (const line of prose(say('proxyLine', { version: proxy.version, url: proxy.url }))) print(line);
+    printer.prose(say('adapterLine', { url: `${server.url}/mcp`, pace }));
+    printer.prose(say('proxyLine', { version: proxy.version, url: proxy.url }));
     for (const line of proxy.config.split('\n')) {
-      if (/^\s{4}(#|location|\s{2}proxy_|})/.test(line)) print(paint('muted', `  ${line.trimEnd()}`));
+      if (/^\s{4}(#|location|\s{2}proxy_|})/.test(line)) printer.line(paint('muted', `  ${line.trimEnd()}`));
     }
 
     await warmUp(server.url);
-    for (const line of prose(say('proxyWarmedUp'))) print(paint('muted', line));
+    printer.prose(say('proxyWarmedUp'), { role: 'muted' });
 
-    await printProxyRuns(print, paint, server, proxy.url, options);
-    print();
-    for (const line of prose(say('proxyMoral'))) print(line);
+    await printProxyRuns(printer, server, proxy.url, options);
+    printer.line();
+    printer.prose(say('proxyMoral'));
     return 0;
   } finally {
+    release();
     await proxy?.close();
     await server.close();
   }

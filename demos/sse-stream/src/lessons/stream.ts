@@ -1,33 +1,33 @@
-import { type Paint, wrapText } from '@memos-kit/terminal';
+import { closeOnSignals } from '@memos-kit/process';
+import type { Printer } from '@memos-kit/terminal';
 import { formatDifferences, matchResponse, parseSse } from '@memos-kit/wire';
 import { loadArticleRequest } from '../article-request.ts';
 import { streamCall } from '../live-call.ts';
-import { sayIn } from '../messages.ts';
+import { messages } from '../messages.ts';
 import type { DemoOptions } from '../options.ts';
 import { warmUp } from '../proxied-call.ts';
 import { startDemoServer } from '../server.ts';
-import { createCallPrinter, type Print, printSideBySide } from '../show-call.ts';
+import { createCallPrinter, printSideBySide } from '../show-call.ts';
 
 /** The main demo: the article's id 6 call, live, read by read. Returns the exit code. */
-export async function runStreamLesson(print: Print, paint: Paint, options: DemoOptions): Promise<number> {
-  const say = sayIn(options.lang);
-  const narrate = (text: string) => {
-    for (const line of wrapText(text, options.width - 1)) print(paint('muted', line));
-  };
+export async function runStreamLesson(printer: Printer, options: DemoOptions): Promise<number> {
+  const say = messages.in(options.lang);
+  const { paint } = printer;
   const request = loadArticleRequest();
   const server = await startDemoServer(options);
+  const release = closeOnSignals(() => server.close());
   try {
-    narrate(say('serverLine', { label: server.label }));
+    printer.prose(say('serverLine', { label: server.label }), { role: 'muted' });
     await warmUp(server.url);
-    narrate(say('warmedUp'));
-    narrate(say('timesSince'));
-    print();
+    printer.prose(say('warmedUp'), { role: 'muted' });
+    printer.prose(say('timesSince'), { role: 'muted' });
+    printer.line();
     const outcome = await streamCall(server.url, request, {
-      observe: createCallPrinter(print, paint, say, request, options.width),
+      observe: createCallPrinter(printer, say, request),
     });
-    printSideBySide(print, paint, say, outcome.teaching, outcome.library);
+    printSideBySide(printer, say, outcome.teaching, outcome.library);
 
-    print();
+    printer.line();
     const match = matchResponse(request.fixture, {
       status: outcome.status,
       headers: outcome.headers,
@@ -35,23 +35,22 @@ export async function runStreamLesson(print: Print, paint: Paint, options: DemoO
       events: outcome.library,
     });
     if (match.ok) {
-      for (const line of wrapText(say('matchOk', { against: match.against }), options.width - 1))
-        print(paint('green', line));
+      printer.verdict(true, say('matchOk', { against: match.against }), { indent: '' });
       const articleData = parseSse(request.fixture.text('body')).map((event) => event.data);
       const reordered = outcome.library.filter((event, index) => event.data !== articleData[index]).length;
       const note = say(reordered === 1 ? 'reorderedOne' : 'reorderedMany', { count: reordered });
-      if (reordered > 0)
-        for (const line of wrapText(note, options.width - 4)) print(paint('muted', `  ${line}`));
+      if (reordered > 0) printer.note(note);
       return 0;
     }
-    print(paint('red', say('matchFailed', { against: match.against })));
-    print(formatDifferences(match, { paint, lang: options.lang }));
+    printer.verdict(false, say('matchFailed', { against: match.against }), { indent: '' });
+    printer.line(formatDifferences(match, { paint, lang: options.lang }));
     if (options.url) {
-      print(paint('muted', say('serveHint')));
-      print(paint('muted', '  pnpm serve --pace article --dataset empty'));
+      printer.line(paint('muted', say('serveHint')));
+      printer.line(paint('muted', '  pnpm serve --pace article --dataset empty'));
     }
     return 1;
   } finally {
+    release();
     await server.close();
   }
 }
