@@ -27,7 +27,7 @@ export const request = {
 } as const;
 
 /** How long the client waits for an answer it expects (and for the server to exit) before giving up. */
-export const TIMEOUT_MS = 5000;
+const TIMEOUT_MS = 5000;
 
 export type ServerProcess = ChildProcessByStdio<Writable, Readable, Readable | null>;
 

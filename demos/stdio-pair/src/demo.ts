@@ -3,16 +3,14 @@
  * them. `--lesson <name>` replays one of the classic stdio mistakes instead.
  */
 import { closeOnSignals } from '@memos-kit/process';
-import { command, type Paint, type ParsedCommand, table, UsageError, wrapText } from '@memos-kit/terminal';
+import { command, type ParsedCommand, Printer, table, UsageError } from '@memos-kit/terminal';
 import { liveServers, runClient } from './client.ts';
 import { type LessonContext, lessons } from './lessons/index.ts';
-import { messages, type Translate } from './messages.ts';
+import { messages, type Say } from './messages.ts';
 import { spec } from './options.ts';
 import { formatEvent, legend, type PipeEvent, tracePipes } from './trace.ts';
 
 const LESSON_TIMEOUT_MS = 1500;
-
-const print = (line: string) => process.stdout.write(`${line}\n`);
 
 const lessonNames = new Set(['all', ...lessons.map((lesson) => lesson.name)]);
 
@@ -22,32 +20,30 @@ async function main({ values, paint, width, lang }: ParsedCommand<typeof spec.op
     for (const server of liveServers) server.kill('SIGKILL');
   });
   const t = messages.in(lang);
+  const printer = new Printer({ paint, width });
   if (values.trace !== 'on' && values.trace !== 'off')
     throw new UsageError(t('badTrace', { value: values.trace }));
   if (values.lesson !== undefined && !lessonNames.has(values.lesson))
     throw new UsageError(t('noLesson', { name: values.lesson }));
   const trace = values.trace === 'on';
-  if (values['list-lessons']) return listLessons(paint, width, t);
+  if (values['list-lessons']) return listLessons(printer, t);
   if (values.lesson !== undefined)
-    return runLesson(values.lesson, { paint, width, say: print, t, trace, timeoutMs: LESSON_TIMEOUT_MS });
-  return runArticlePair(paint, width, trace, t);
+    return runLesson(values.lesson, { printer, say: t, trace, timeoutMs: LESSON_TIMEOUT_MS });
+  return runArticlePair(printer, trace, t);
 }
 
-function listLessons(paint: Paint, width: number, t: Translate): void {
-  for (const line of table(
-    lessons.map((lesson) => [`  ${paint('bold', lesson.name)}`, t(lesson.pitfall)]),
-    { width },
-  ))
-    print(line);
-  print('');
-  for (const line of wrapText(t('runOneLesson', { name: lessons[0]?.name ?? '' }), width)) print(line);
+function listLessons(printer: Printer, t: Say): void {
+  const rows = lessons.map((lesson) => [`  ${printer.paint('bold', lesson.name)}`, t(lesson.pitfall)]);
+  for (const line of table(rows, { width: printer.width })) printer.line(line);
+  printer.line();
+  printer.prose(t('runOneLesson', { name: lessons[0]?.name ?? '' }));
 }
 
 /**
  * The article's run, then the trace. Only the trace speaks the class's language: the two lines before it
  * are the server's log and the client's result, the article's bytes.
  */
-async function runArticlePair(paint: Paint, width: number, trace: boolean, t: Translate): Promise<void> {
+async function runArticlePair(printer: Printer, trace: boolean, t: Say): Promise<void> {
   const events: PipeEvent[] = [];
   let closed: Promise<unknown> = Promise.resolve();
   await runClient({
@@ -66,20 +62,21 @@ async function runArticlePair(paint: Paint, width: number, trace: boolean, t: Tr
   });
   if (!trace) return;
   await closed;
-  print('');
-  print(paint('bold', t('pipesTitle')));
-  for (const event of events) for (const line of formatEvent(event, paint, width, t)) print(line);
-  print('');
-  for (const line of legend(paint, width, t)) print(line);
-  print('');
-  print(paint('muted', t('nextListLessons')));
+  const { paint, width } = printer;
+  printer.line();
+  printer.line(paint('bold', t('pipesTitle')));
+  for (const event of events) for (const line of formatEvent(event, paint, width, t)) printer.line(line);
+  printer.line();
+  for (const line of legend(paint, width, t)) printer.line(line);
+  printer.line();
+  printer.line(paint('muted', t('nextListLessons')));
 }
 
 async function runLesson(name: string, ctx: LessonContext): Promise<void> {
   if (name === 'all') {
     // One after the other, so no "Next: ..." hint: the next lesson is already on its way.
     for (const index of lessons.keys()) {
-      if (index > 0) ctx.say('');
+      if (index > 0) ctx.printer.line();
       await showLesson(index, ctx);
     }
     return;
@@ -87,21 +84,24 @@ async function runLesson(name: string, ctx: LessonContext): Promise<void> {
   const index = lessons.findIndex((lesson) => lesson.name === name);
   await showLesson(index, ctx);
   const next = lessons[index + 1];
-  ctx.say('');
-  ctx.say(ctx.paint('muted', next ? ctx.t('nextLesson', { name: next.name }) : ctx.t('lastLesson')));
+  ctx.printer.line();
+  ctx.printer.line(
+    ctx.printer.paint('muted', next ? ctx.say('nextLesson', { name: next.name }) : ctx.say('lastLesson')),
+  );
 }
 
 async function showLesson(index: number, ctx: LessonContext): Promise<void> {
   const lesson = lessons[index];
   if (!lesson) return;
-  const heading = ctx.t('lessonHeading', {
+  const { printer } = ctx;
+  const heading = ctx.say('lessonHeading', {
     number: index + 1,
     total: lessons.length,
-    title: ctx.t(lesson.title),
+    title: ctx.say(lesson.title),
   });
-  ctx.say(`${ctx.paint('bold', heading)}  (${lesson.name})`);
-  for (const line of wrapText(ctx.t(lesson.pitfall), ctx.width)) ctx.say(ctx.paint('muted', line));
-  ctx.say('');
+  printer.line(`${printer.paint('bold', heading)}  (${lesson.name})`);
+  printer.prose(ctx.say(lesson.pitfall), { role: 'muted' });
+  printer.line();
   await lesson.run(ctx);
 }
 

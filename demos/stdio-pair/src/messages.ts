@@ -3,12 +3,12 @@
  * servers' stderr logs) is never translated, and neither are identifiers. The sentences live in
  * messages.json, side by side per key, so a translator edits data, not code.
  */
-import { bilingualMessages, type Vars } from '@memos-kit/terminal';
+import { bilingualMessages } from '@memos-kit/terminal';
 import pairs from './messages.json' with { type: 'json' };
 
 export const messages = bilingualMessages(pairs);
 
 export type MessageKey = keyof typeof pairs;
 
-/** The catalog bound to the language of this run. */
-export type Translate = (key: MessageKey, vars?: Vars) => string;
+/** The sentences in the language of this run: `messages.in(lang)`. */
+export type Say = ReturnType<typeof messages.in>;

@@ -1,6 +1,6 @@
 import { type Paint, padStartToWidth, stringWidth, wrapText } from '@memos-kit/terminal';
 import { type ServerProcess, watchStdin } from './client.ts';
-import type { Translate } from './messages.ts';
+import type { Say } from './messages.ts';
 
 /** One thing that happened on one of the three pipes between client and server. */
 export type PipeEvent =
@@ -41,7 +41,7 @@ const MIN_ROOM = 44;
  * line, under the first): pipe, direction, byte count and the bytes, with every 0x0A shown as \n. No line
  * is wider than `width` columns. The routes and the bytes are the same in every language; `t` says the rest.
  */
-export function formatEvent(event: PipeEvent, paint: Paint, width: number, t: Translate): string[] {
+export function formatEvent(event: PipeEvent, paint: Paint, width: number, t: Say): string[] {
   if (event.kind === 'exit') {
     const how = event.signal
       ? t('exitSignal', { signal: event.signal })
@@ -71,7 +71,7 @@ export function formatEvent(event: PipeEvent, paint: Paint, width: number, t: Tr
  * the first three and the last, and a chunk without any newline is marked as such (the reader cannot hand
  * anything out yet). No output line is wider than `width`.
  */
-export function preview(bytes: Buffer, paint: Paint, t: Translate, width = 60, whole = false): string[] {
+function preview(bytes: Buffer, paint: Paint, t: Say, width = 60, whole = false): string[] {
   const newline = paint(['bold', 'yellow'], '\\n');
   const noNewline = `  ${t('noNewline')}`;
   const ended = bytes.includes(0x0a);
@@ -100,7 +100,7 @@ function shorten(line: string, width: number): string {
 }
 
 /** Which code writes and reads each pipe, here and in the article's Python; prose wrapped to `width`. */
-export function legend(paint: Paint, width: number, t: Translate): string[] {
+export function legend(paint: Paint, width: number, t: Say): string[] {
   const rows = [
     ['A', t('legendA'), 'Python: proc.stdin.write() → sys.stdin.buffer'],
     ['B', t('legendB'), 'Python: sys.stdout.buffer.write() → proc.stdout.readline()'],

@@ -1,4 +1,4 @@
-import { createPaint, type Lang, PIPED_WIDTH, stringWidth } from '@memos-kit/terminal';
+import { createPaint, type Lang, PIPED_WIDTH, Printer, stringWidth } from '@memos-kit/terminal';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LessonContext } from '../src/lessons/index.ts';
 import { lessons } from '../src/lessons/index.ts';
@@ -29,10 +29,12 @@ function context(lang: Lang = 'en'): LessonContext & { output: () => string } {
   const lines: string[] = [];
   printed = lines;
   return {
-    paint: createPaint(false),
-    width: PIPED_WIDTH,
-    say: (line) => lines.push(line),
-    t: messages.in(lang),
+    printer: new Printer({
+      paint: createPaint(false),
+      width: PIPED_WIDTH,
+      write: (text) => lines.push(...text.replace(/\n$/, '').split('\n')),
+    }),
+    say: messages.in(lang),
     trace: true,
     timeoutMs: 600,
     output: () => lines.join('\n'),

@@ -1,8 +1,8 @@
 import { EventEmitter, once } from 'node:events';
-import { type Paint, type Style, wrapText } from '@memos-kit/terminal';
+import { type Printer, wrapText } from '@memos-kit/terminal';
 import { type Exit, type ServerProcess, type SpawnOptions, shutdown, spawnServer } from '../client.ts';
 import { LineReader, ReadTimeoutError, type TimeoutReason } from '../line-reader.ts';
-import type { MessageKey, Translate } from '../messages.ts';
+import type { MessageKey, Say } from '../messages.ts';
 import { formatEvent, tracePipes } from '../trace.ts';
 import { FAULTY_SERVER, type Fault } from './faults.ts';
 
@@ -14,13 +14,10 @@ import { FAULTY_SERVER, type Fault } from './faults.ts';
 export const ARRIVAL_TIMEOUT_MS = 20_000;
 
 export interface LessonContext {
-  paint: Paint;
-  /** Columns a printed line may take (the terminal's, or 100 when piped). */
-  width: number;
-  /** Prints one line of the lesson's story. */
-  say: (line: string) => void;
+  /** What the lesson's story is printed through, fitted to the terminal (or 100 columns when piped). */
+  printer: Printer;
   /** The story's sentences in the class's language. */
-  t: Translate;
+  say: Say;
   /** Show every pipe event as it happens. */
   trace: boolean;
   /** How long the client waits before it gives up on a read. */
@@ -65,7 +62,9 @@ export async function withServer<T>(
       stderr += event.bytes.toString('utf8');
       logs.emit('data');
     }
-    if (ctx.trace) for (const line of formatEvent(event, ctx.paint, ctx.width, ctx.t)) ctx.say(line);
+    if (ctx.trace)
+      for (const line of formatEvent(event, ctx.printer.paint, ctx.printer.width, ctx.say))
+        ctx.printer.line(line);
     else if (event.kind === 'bytes' && event.fd === 2) process.stderr.write(event.bytes);
   });
   // 'exit' can come before the last bytes of the pipes have been read; 'close' comes after them.
@@ -93,16 +92,16 @@ export function withFaultyServer<T>(
 
 /** Runs a read that is expected to hang, and reports the timeout instead of throwing it. */
 export async function expectTimeout<T>(ctx: LessonContext, read: Promise<T>): Promise<ReadTimeoutError | T> {
-  note(ctx, ctx.t('waitsUpTo', { ms: ctx.timeoutMs }));
+  note(ctx, ctx.say('waitsUpTo', { ms: ctx.timeoutMs }));
   try {
     return await read;
   } catch (error) {
     if (!(error instanceof ReadTimeoutError)) throw error;
-    const reason = ctx.t(TIMEOUT_REASONS[error.reason], {
+    const reason = ctx.say(TIMEOUT_REASONS[error.reason], {
       ms: error.waitedMs,
       count: error.reason === 'open' ? error.received : error.pendingBytes,
     });
-    mark(ctx, reason, ctx.t('timeout'), 'fail');
+    failed(ctx, ctx.say('timeout'), reason);
     return error;
   }
 }
@@ -116,23 +115,28 @@ const TIMEOUT_REASONS: Record<TimeoutReason, MessageKey> = {
 
 /** What happens meanwhile, dimmed and indented under the trace (`indent` spaces), wrapped to the screen. */
 export function note(ctx: LessonContext, text: string, indent = 2): void {
-  const lead = ' '.repeat(indent);
-  for (const line of wrapText(text, ctx.width - indent, '  ')) ctx.say(`${lead}${ctx.paint('muted', line)}`);
+  ctx.printer.prose(text, { indent: ' '.repeat(indent), hanging: '  ', role: 'muted' });
+}
+
+/** A result worth pointing at, after a sign (`!`, in the warn colour) or none, wrapped to the screen. */
+export function mark(ctx: LessonContext, text: string, sign = ''): void {
+  const line = sign === '' ? text : `${ctx.printer.paint('warn', sign)} ${text}`;
+  ctx.printer.prose(line, { indent: '  ', hanging: '  ' });
 }
 
 /**
- * A result worth pointing at: a mark (`✗ timeout:`, `!`) painted in `format`, or none, then the sentence,
- * wrapped to the screen. A mark that ends in Chinese punctuation (`超时：`) needs no space after it.
+ * What went wrong, as the Printer's ✗: a label (`timeout:`, `超时：`) and what happened. A label that ends in
+ * Chinese punctuation needs no space after it.
  */
-export function mark(ctx: LessonContext, text: string, sign = '', format: Style = 'warn'): void {
-  const gap = sign === '' || /[\u3000-\u303f\uff00-\uffef]$/.test(sign) ? '' : ' ';
-  const line = `${sign === '' ? '' : ctx.paint(format, sign)}${gap}${text}`;
-  for (const piece of wrapText(line, ctx.width - 2, '  ')) ctx.say(`  ${piece}`);
+export function failed(ctx: LessonContext, label: string, text: string): void {
+  const gap = /[\u3000-\u303f\uff00-\uffef]$/.test(label) ? '' : ' ';
+  ctx.printer.verdict(false, `${label}${gap}${text}`);
 }
 
 /** The lesson's points, one › each, wrapped to the screen. */
 export function explain(ctx: LessonContext, ...points: MessageKey[]): void {
+  const { printer } = ctx;
   for (const point of points)
-    for (const [index, line] of wrapText(ctx.t(point), ctx.width - 4).entries())
-      ctx.say(`  ${index === 0 ? ctx.paint('accent', '›') : ' '} ${line}`);
+    for (const [index, line] of wrapText(ctx.say(point), printer.width - 4).entries())
+      printer.line(`  ${index === 0 ? printer.paint('accent', '›') : ' '} ${line}`);
 }

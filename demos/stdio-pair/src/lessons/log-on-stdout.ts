@@ -1,5 +1,5 @@
 import { readResponse, request, writeMessage } from '../client.ts';
-import { ARRIVAL_TIMEOUT_MS, explain, type Lesson, mark, withFaultyServer } from './lesson.ts';
+import { ARRIVAL_TIMEOUT_MS, explain, failed, type Lesson, withFaultyServer } from './lesson.ts';
 
 export const logOnStdout = {
   name: 'log-on-stdout',
@@ -14,7 +14,7 @@ export const logOnStdout = {
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         // The parser's own words (V8's) are shown as they are: they come from the program, not from us.
-        mark(ctx, message, ctx.t('logOnStdoutCannotParse'), 'fail');
+        failed(ctx, ctx.say('logOnStdoutCannotParse'), message);
         return { error: message };
       }
     });

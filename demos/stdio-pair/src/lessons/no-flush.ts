@@ -18,12 +18,12 @@ export const noFlush = {
     const { result, exit } = await withFaultyServer(ctx, 'buffered', async ({ server, reader, logged }) => {
       writeMessage(server, request);
       await logged('server: received tools/call');
-      note(ctx, ctx.t('noFlushHandled'));
+      note(ctx, ctx.say('noFlushHandled'));
       const first = await expectTimeout(ctx, reader.readLine(ctx.timeoutMs));
-      note(ctx, ctx.t('noFlushGivesUp'));
+      note(ctx, ctx.say('noFlushGivesUp'));
       server.stdin.end();
       const late = await readResponse(reader, request.id, ARRIVAL_TIMEOUT_MS);
-      mark(ctx, ctx.t('noFlushLate', { id: String(late.id) }), '!');
+      mark(ctx, ctx.say('noFlushLate', { id: String(late.id) }), '!');
       return { timedOut: first instanceof ReadTimeoutError, lateId: late.id as number };
     });
     explain(ctx, 'noFlushPython', 'noFlushNode', 'noFlushLayers');

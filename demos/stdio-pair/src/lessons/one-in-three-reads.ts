@@ -12,7 +12,7 @@ export const oneInThreeReads = {
         pieces.push(chunk.length);
         const complete = chunk.includes(0x0a);
         const count = pieces.reduce((a, b) => a + b);
-        note(ctx, ctx.t(complete ? 'oneInThreeComplete' : 'oneInThreePartial', { count }), 5);
+        note(ctx, ctx.say(complete ? 'oneInThreeComplete' : 'oneInThreePartial', { count }), 5);
       });
       writeMessage(server, request);
       return readResponse(reader, request.id, ARRIVAL_TIMEOUT_MS);

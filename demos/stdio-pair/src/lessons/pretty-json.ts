@@ -21,14 +21,14 @@ export const prettyJson = {
       }
       return lines.map((line) => ({ line, parses: parses(line) }));
     });
-    ctx.say(`  ${ctx.t('prettyJsonYielded', { count: result.length })}`);
+    ctx.printer.line(`  ${ctx.say('prettyJsonYielded', { count: result.length })}`);
     for (const [index, { line, parses: ok }] of result.slice(0, 4).entries()) {
       const verdict = ok
-        ? ctx.paint('ok', ctx.t('prettyJsonIsJson'))
-        : ctx.paint('fail', ctx.t('prettyJsonNotJson'));
-      ctx.say(`    ${String(index + 1).padStart(2)}  ${JSON.stringify(line).padEnd(32)} ${verdict}`);
+        ? ctx.printer.paint('ok', ctx.say('prettyJsonIsJson'))
+        : ctx.printer.paint('fail', ctx.say('prettyJsonNotJson'));
+      ctx.printer.line(`    ${String(index + 1).padStart(2)}  ${JSON.stringify(line).padEnd(32)} ${verdict}`);
     }
-    if (result.length > 4) note(ctx, ctx.t('prettyJsonMore', { count: result.length - 4 }), 4);
+    if (result.length > 4) note(ctx, ctx.say('prettyJsonMore', { count: result.length - 4 }), 4);
     explain(ctx, 'prettyJsonNewline', 'prettyJsonStringify');
     return { lines: result, exit };
   },

@@ -14,10 +14,10 @@ export const readToEof = {
       await logged('server: received tools/call');
       const first = await expectTimeout(ctx, all.within(ctx.timeoutMs));
       const arrivedWhileWaiting = all.received();
-      note(ctx, ctx.t('readToEofAlready', { count: all.received() }));
+      note(ctx, ctx.say('readToEofAlready', { count: all.received() }));
       server.stdin.end();
       const bytes = await all.within(ARRIVAL_TIMEOUT_MS);
-      mark(ctx, ctx.t('readToEofReturns', { count: bytes.length }), '!');
+      mark(ctx, ctx.say('readToEofReturns', { count: bytes.length }), '!');
       return { timedOut: first instanceof ReadTimeoutError, arrivedWhileWaiting, bytes: bytes.length };
     });
     explain(ctx, 'readToEofOpen', 'readToEofByLine');

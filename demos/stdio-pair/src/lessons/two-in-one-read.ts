@@ -20,7 +20,7 @@ export const twoInOneRead = {
       return { ids: [JSON.parse(first).id, JSON.parse(next).id] as number[] };
     });
     const [first = '', second = ''] = result.ids.map(String);
-    mark(ctx, ctx.t('twoInOneSummary', { reads: chunks, messages: result.ids.length, first, second }));
+    mark(ctx, ctx.say('twoInOneSummary', { reads: chunks, messages: result.ids.length, first, second }));
     explain(ctx, 'twoInOneSplit');
     return { ...result, chunks, exit };
   },
