@@ -1,6 +1,5 @@
 /** The command line of `pnpm demo`, as data: the toolkit makes its help, errors and shared options. */
 import {
-  bilingualMessages,
   type CommandSpec,
   chosenStep,
   type Lang,
@@ -12,6 +11,7 @@ import {
   type Theme,
   UsageError,
 } from '@memos-kit/terminal';
+import { messages } from './messages.ts';
 import { steps } from './steps.ts';
 
 const PACES = ['article', 'fast'] as const;
@@ -78,17 +78,6 @@ export const spec = {
   ctrlC: 'key',
 } as const satisfies CommandSpec<OptionSpecs>;
 
-export const errors = bilingualMessages({
-  badPace: {
-    zh: '--pace 只能是 article 或 fast，而不是 "{value}"',
-    en: '--pace must be article or fast, not "{value}"',
-  },
-  jsonInteractive: {
-    zh: '--json 和 --interactive 不能同时使用',
-    en: '--json and --interactive do not go together',
-  },
-});
-
 export interface TourOptions {
   list: boolean;
   /** 1-based step number, or undefined for the whole tour. */
@@ -114,7 +103,7 @@ function isPace(value: string): value is Pace {
 /** The tour's own checks on a parsed command line; throws UsageError with a message meant for the person typing. */
 export function tourOptions(parsed: ParsedCommand<typeof spec.options>): TourOptions {
   const { values, lang } = parsed;
-  const say = errors.in(lang);
+  const say = messages.in(lang);
   if (!isPace(values.pace)) throw new UsageError(say('badPace', { value: values.pace }));
   const step = chosenStep(values.step, steps.length, lang);
   if (values.json && values.interactive) throw new UsageError(say('jsonInteractive'));
@@ -133,7 +122,7 @@ export function tourOptions(parsed: ParsedCommand<typeof spec.options>): TourOpt
 }
 
 /**
- * The options a command line asks for, for callers inside this process (tests); `main.ts` goes through the
+ * The options a command line asks for, for callers inside this process (tests); `demo.ts` goes through the
  * toolkit's `command()`, which also answers --help and --version.
  */
 export function parseTourArgs(argv: readonly string[], context: ParseContext = {}): TourOptions {

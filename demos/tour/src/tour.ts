@@ -1,7 +1,7 @@
 import { createPaint, type Keys, type Lang, stepMessages, UsageError, wrapText } from '@memos-kit/terminal';
 import { loadManifest } from '@memos-kit/wire';
 import type { ExchangeContext, HttpExchangeRecord } from './exchanges.ts';
-import { t } from './i18n.ts';
+import { messages } from './messages.ts';
 import type { TourOptions } from './options.ts';
 import { Prompt } from './prompt.ts';
 import { reportSchemaUrl, type StepListing, type StepRecord, type TourReport } from './report.ts';
@@ -75,7 +75,7 @@ export async function runTour(options: TourOptions, io: TourIO, signal: AbortSig
   const lang = options.lang;
   if (options.list) {
     if (options.json) io.write(`${JSON.stringify(stepListing(lang), null, 2)}\n`);
-    else io.write(`${t(lang, 'listHeading')}\n${listSteps(lang, io.width).join('\n')}\n`);
+    else io.write(`${messages.t(lang, 'listHeading')}\n${listSteps(lang, io.width).join('\n')}\n`);
     return { exitCode: 0 };
   }
   const chosen = selectSteps(options);
@@ -104,12 +104,12 @@ export async function runTour(options: TourOptions, io: TourIO, signal: AbortSig
   view?.banner();
   // A class sees the whole route before the first pause; a tour that runs straight through says how to pace it.
   if (prompt && chosen.length > 1)
-    view?.message(`\n${t(lang, 'listHeading')}\n${listSteps(lang, io.width).join('\n')}\n`);
+    view?.message(`\n${messages.t(lang, 'listHeading')}\n${listSteps(lang, io.width).join('\n')}\n`);
   if (!prompt && chosen.length > 1) view?.pacingHint();
   try {
     for (const [index, { step, number }] of chosen.entries()) {
       if (prompt) {
-        view?.message(t(lang, index === 0 ? 'pressEnterToStart' : 'pressEnter'));
+        view?.message(messages.t(lang, index === 0 ? 'pressEnterToStart' : 'pressEnter'));
         if ((await prompt.ask(signal)) === 'quit') {
           outcome = 'quit';
           break;
@@ -150,7 +150,7 @@ export async function runTour(options: TourOptions, io: TourIO, signal: AbortSig
     matches: failed.length === 0,
   };
   if (options.json) io.write(`${JSON.stringify(report, null, 2)}\n`);
-  else if (outcome === 'quit') view?.message(t(lang, 'quit'));
+  else if (outcome === 'quit') view?.message(messages.t(lang, 'quit'));
   else view?.summary(failed, records.length);
   return { exitCode: failed.length === 0 ? 0 : 1, report };
 }

@@ -23,9 +23,9 @@ import type {
   SseEventRecord,
   StdioExchangeRecord,
 } from './exchanges.ts';
-import { t } from './i18n.ts';
 import { type JsonContext, paintJson } from './json-layers.ts';
 import { type KeyOrderDifference, recordKeyOrder } from './key-order.ts';
+import { type MessageKey, messages } from './messages.ts';
 import type { Step } from './steps.ts';
 import type { Role, RolePaint } from './style.ts';
 
@@ -106,8 +106,8 @@ export class TextView implements ExchangeView {
     }
   }
 
-  #t(key: Parameters<typeof t>[1], vars?: Record<string, string | number>): string {
-    return t(this.#o.lang, key, vars);
+  #t(key: MessageKey, vars?: Record<string, string | number>): string {
+    return messages.t(this.#o.lang, key, vars);
   }
 
   /** One line under the banner for a tour that runs straight through: how to go one step at a time. */
@@ -152,13 +152,13 @@ export class TextView implements ExchangeView {
     this.#line(p('title', `${this.#t('step')} ${number}/${total} · ${title}`));
     const where = this.#t('section', { number: section.number });
     this.#line(p('muted', section.title === title ? where : `${where} · ${section.title}`));
-    this.#prose('▸ ', step.note[this.#o.lang]);
+    this.#prose('▸ ', this.#t(step.note));
     const fixture = step.fixtures[0] ? loadFixture(step.fixtures[0]).entry : undefined;
     if (step.fixtures.length === 1 && fixture && !step.derived) {
       if (fixture.written) this.#prose('※ ', fixture.written[this.#o.lang], 'muted');
       if (fixture.abridged) this.#prose('※ ', fixture.abridged[this.#o.lang], 'muted');
     }
-    if (step.derived) this.#prose('※ ', this.#t('kitExchange', { how: step.derived[this.#o.lang] }), 'muted');
+    if (step.derived) this.#prose('※ ', this.#t('kitExchange', { how: this.#t(step.derived) }), 'muted');
   }
 
   // ---- raw messages -------------------------------------------------------------------------
@@ -523,7 +523,7 @@ const differenceKey = {
   type: 'diffType',
   length: 'diffLength',
   changed: 'diffChanged',
-} as const satisfies Record<Difference['kind'], Parameters<typeof t>[1]>;
+} as const satisfies Record<Difference['kind'], MessageKey>;
 
 function show(value: unknown): string {
   if (value === undefined) return '(absent)';

@@ -9,7 +9,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { createPaint, type Lang, SHADES, stringWidth, THEMES, type Theme } from '@memos-kit/terminal';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ExchangeRecord, ExchangeView, HttpExchangeRecord } from '../src/exchanges.ts';
-import { t } from '../src/i18n.ts';
+import { messages } from '../src/messages.ts';
 import { parseTourArgs } from '../src/options.ts';
 import { Resources } from '../src/servers.ts';
 import { type Step, stepSection, steps, stepTitle } from '../src/steps.ts';
@@ -188,11 +188,13 @@ describe('the tour from 40 to 160 columns', () => {
       // The order of the top-level members differs in every step that has a result; only the first says so.
       const named = bySteps.filter((step) => step.includes('{ result, jsonrpc, id }'));
       expect(named, lang).toHaveLength(1);
-      expect(text.split(t(lang, 'keyOrderWhy')), lang).toHaveLength(2);
-      const [, again = ''] = t(lang, 'bytesAsBefore', { what: '⟨what⟩', steps: '⟨steps⟩' }).split(/⟨\w+⟩/);
+      expect(text.split(messages.t(lang, 'keyOrderWhy')), lang).toHaveLength(2);
+      const [, again = ''] = messages
+        .t(lang, 'bytesAsBefore', { what: '⟨what⟩', steps: '⟨steps⟩' })
+        .split(/⟨\w+⟩/);
       const pointing = bySteps.filter((step) => step.includes(again));
       expect(pointing.length, lang).toBeGreaterThanOrEqual(5);
-      for (const step of pointing) expect(step).toContain(t(lang, 'stepRef', { n: 1 }));
+      for (const step of pointing) expect(step).toContain(messages.t(lang, 'stepRef', { n: 1 }));
     }
   });
 });

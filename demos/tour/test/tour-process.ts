@@ -2,7 +2,7 @@ import type { EntryOptions } from '@memos-kit/process';
 import { steps } from '../src/steps.ts';
 
 /** The tour's entry, run as a separate process exactly as `pnpm demo` runs it, so ports and children are its own. */
-export const tourMain = new URL('../src/main.ts', import.meta.url);
+export const tourMain = new URL('../src/demo.ts', import.meta.url);
 
 /**
  * How the tests start it: from its package, with no colour, language or width setting of whoever runs

@@ -5,7 +5,7 @@ import { stringWidth } from '@memos-kit/terminal';
 import { loadManifest } from '@memos-kit/wire';
 import { Ajv2020 } from 'ajv/dist/2020';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { t } from '../src/i18n.ts';
+import { messages } from '../src/messages.ts';
 import type { TourReport } from '../src/report.ts';
 import { steps } from '../src/steps.ts';
 import { normalizeTranscript } from '../src/transcript.ts';
@@ -32,12 +32,12 @@ describe('pnpm demo --pace fast --no-color (the text tour, as a child process)',
     const out = tour.stdout;
     for (const [i] of steps.entries()) expect(out).toContain(`步骤 ${i + 1}/${steps.length} · `);
     expect(out).not.toContain('✘');
-    expect(out).toContain(t('zh', 'summaryAll', { total: steps.length }));
+    expect(out).toContain(messages.t('zh', 'summaryAll', { total: steps.length }));
   });
 
   it('says on its first screen, before the first step, how to go one step at a time', () => {
     const firstScreen = tour.stdout.slice(0, tour.stdout.indexOf('步骤 1/'));
-    expect(firstScreen.replace(/\s+/g, ' ')).toContain(t('zh', 'pacingHint').replace(/\s+/g, ' '));
+    expect(firstScreen.replace(/\s+/g, ' ')).toContain(messages.t('zh', 'pacingHint').replace(/\s+/g, ' '));
     for (const option of ['--interactive', '--step N', '--list']) expect(firstScreen).toContain(option);
   });
 

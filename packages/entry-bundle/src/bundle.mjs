@@ -39,7 +39,7 @@ function slashed(path) {
 }
 
 /**
- * `demos/tour/src/main.ts` → `demos__tour__src__main`: one flat name per entry; its bundles and manifest
+ * `demos/tour/src/demo.ts` → `demos__tour__src__demo`: one flat name per entry; its bundles and manifest
  * in `CACHE_DIR` start with it.
  * @param {string} entryPath
  */
