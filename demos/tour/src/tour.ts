@@ -1,9 +1,16 @@
-import { createPaint, type Keys, type Lang, stepMessages, UsageError, wrapText } from '@memos-kit/terminal';
+import {
+  createPaint,
+  type Keys,
+  type Lang,
+  Prompt,
+  stepMessages,
+  UsageError,
+  wrapText,
+} from '@memos-kit/terminal';
 import { loadManifest } from '@memos-kit/wire';
 import type { ExchangeContext, HttpExchangeRecord } from './exchanges.ts';
 import { messages } from './messages.ts';
 import type { TourOptions } from './options.ts';
-import { Prompt } from './prompt.ts';
 import { reportSchemaUrl, type StepListing, type StepRecord, type TourReport } from './report.ts';
 import { Resources } from './servers.ts';
 import { type Step, stepSection, steps, stepTitle } from './steps.ts';
@@ -96,7 +103,7 @@ export async function runTour(options: TourOptions, io: TourIO, signal: AbortSig
     },
     options.replay,
   );
-  const prompt = options.interactive && io.input ? new Prompt(io.input, io.keys) : undefined;
+  const prompt = options.interactive && io.input ? new Prompt({ input: io.input, keys: io.keys }) : undefined;
   const ctx: ExchangeContext = { resources, signal, view };
   const records: StepRecord[] = [];
   let outcome: 'done' | 'quit' | 'interrupted' = 'done';
@@ -110,7 +117,7 @@ export async function runTour(options: TourOptions, io: TourIO, signal: AbortSig
     for (const [index, { step, number }] of chosen.entries()) {
       if (prompt) {
         view?.message(messages.t(lang, index === 0 ? 'pressEnterToStart' : 'pressEnter'));
-        if ((await prompt.ask(signal)) === 'quit') {
+        if ((await prompt.pause(signal)) === 'quit') {
           outcome = 'quit';
           break;
         }
