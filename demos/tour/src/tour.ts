@@ -2,6 +2,7 @@ import {
   createPaint,
   type Keys,
   type Lang,
+  Printer,
   Prompt,
   stepMessages,
   UsageError,
@@ -14,7 +15,6 @@ import type { TourOptions } from './options.ts';
 import { reportSchemaUrl, type StepListing, type StepRecord, type TourReport } from './report.ts';
 import { Resources } from './servers.ts';
 import { type Step, stepSection, steps, stepTitle } from './steps.ts';
-import { paintRoles } from './style.ts';
 import { TextView } from './view.ts';
 
 export interface TourIO {
@@ -89,11 +89,13 @@ export async function runTour(options: TourOptions, io: TourIO, signal: AbortSig
   const view = options.json
     ? undefined
     : new TextView({
+        printer: new Printer({
+          paint: createPaint(options.color, options.theme),
+          width: io.width,
+          write: io.write,
+        }),
         lang,
-        paint: paintRoles(createPaint(options.color, options.theme)),
-        width: io.width,
         full: options.full,
-        write: io.write,
       });
   const resources = new Resources(
     options.pace === 'article' ? 'article' : 'off',

@@ -6,26 +6,32 @@
  */
 import { PassThrough } from 'node:stream';
 import { stripVTControlCharacters } from 'node:util';
-import { createPaint, type Lang, SHADES, stringWidth, THEMES, type Theme } from '@memos-kit/terminal';
+import {
+  createPaint,
+  type Lang,
+  Printer,
+  SHADES,
+  stringWidth,
+  THEMES,
+  type Theme,
+} from '@memos-kit/terminal';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ExchangeRecord, ExchangeView, HttpExchangeRecord } from '../src/exchanges.ts';
 import { messages } from '../src/messages.ts';
 import { parseTourArgs } from '../src/options.ts';
 import { Resources } from '../src/servers.ts';
 import { type Step, stepSection, steps, stepTitle } from '../src/steps.ts';
-import { paintRoles } from '../src/style.ts';
 import { runTour } from '../src/tour.ts';
 import { TextView } from '../src/view.ts';
 
 // The same layout with wrapping turned off: each width's own choices (side by side from 100 columns, a
-// one-line body indented when longer than half a line), every word whole, lines as long as they come.
+// one-line body indented when longer than half a line), every word whole, lines as long as they come. The
+// Printer is told not to wrap; what the tour breaks itself (the columns, the step list) is unbroken here.
 const wrapping = vi.hoisted(() => ({ on: true }));
 vi.mock('@memos-kit/terminal', async (importOriginal) => {
   const real = await importOriginal<typeof import('@memos-kit/terminal')>();
   return {
     ...real,
-    wrapIndented: (text: string, ...rest: [number, number?]) =>
-      wrapping.on ? real.wrapIndented(text, ...rest) : text.split('\n'),
     wrapText: (text: string, ...rest: [number, string?]) =>
       wrapping.on ? real.wrapText(text, ...rest) : text.split('\n'),
     sideBySide: (left: readonly string[], right: readonly string[], width: number, gutter?: string) =>
@@ -107,10 +113,14 @@ function render(
 ): string {
   let out = '';
   const view = new TextView({
+    // Laid out for the width; broken at it unless the test turned wrapping off.
+    printer: new Printer({
+      paint: createPaint(colour, theme),
+      width,
+      write: (text) => (out += text),
+      wrap: wrapping.on,
+    }),
     lang,
-    width,
-    paint: paintRoles(createPaint(colour, theme)),
-    write: (text) => (out += text),
   });
   view.banner();
   view.pacingHint();

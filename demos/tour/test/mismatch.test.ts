@@ -1,11 +1,10 @@
 import { startServer } from '@memos-kit/memos-mcp';
-import { createPaint } from '@memos-kit/terminal';
+import { createPaint, Printer } from '@memos-kit/terminal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExchangeContext, replayFixture } from '../src/exchanges.ts';
 import { parseTourArgs } from '../src/options.ts';
 import type { ResourcePool } from '../src/servers.ts';
 import { steps } from '../src/steps.ts';
-import { paintRoles } from '../src/style.ts';
 import { listSteps, runTour } from '../src/tour.ts';
 import { TextView } from '../src/view.ts';
 
@@ -20,10 +19,8 @@ describe('a live exchange that differs from the article', () => {
   it('is reported with the place and both values, in the chosen language', async () => {
     let out = '';
     const view = new TextView({
+      printer: new Printer({ paint: createPaint(false), width: 120, write: (t) => (out += t) }),
       lang: 'en',
-      paint: paintRoles(createPaint(false)),
-      width: 120,
-      write: (t) => (out += t),
     });
     const pool: ResourcePool = {
       server: async () => ({ url: server?.url ?? '', dataset: 'workshop' }),
@@ -33,7 +30,7 @@ describe('a live exchange that differs from the article', () => {
     const record = await replayFixture(ctx, 'rest-list-memos');
     expect(record.matches).toBe(false);
     expect(record.differences.some((d) => d.path.startsWith('$.memos'))).toBe(true);
-    expect(out).toContain('✘ differs from the article · fixtures/01-rest-list-memos/response.http');
+    expect(out).toContain('✗ differs from the article · fixtures/01-rest-list-memos/response.http');
     expect(out).toMatch(/body \$\.memos a different number of items\n\s+article: 0\n\s+live {3}: 1\n/);
   });
 });

@@ -31,7 +31,7 @@ describe('pnpm demo --pace fast --no-color (the text tour, as a child process)',
     expect(tour.code).toBe(0);
     const out = tour.stdout;
     for (const [i] of steps.entries()) expect(out).toContain(`步骤 ${i + 1}/${steps.length} · `);
-    expect(out).not.toContain('✘');
+    expect(out).not.toContain('✗');
     expect(out).toContain(messages.t('zh', 'summaryAll', { total: steps.length }));
   });
 

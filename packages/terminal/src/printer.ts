@@ -175,14 +175,19 @@ export class Printer {
   }
 
   /**
-   * A table whose columns line up with Chinese text in them, fitted to the width after `indent`: its first
-   * row is the head, muted; the first cell of every other row is what the row is about (a tool's name).
+   * A table whose columns line up with Chinese text in them, each line after `indent`, fitted to `width`
+   * (the room after the indent unless told): its first row is the head, muted; the first cell of every
+   * other row is what the row is about (a tool's name).
    */
   tableLines(
     rows: readonly (readonly string[])[],
-    { indent = '', first = 'business' as Role } = {},
+    {
+      indent = '',
+      width = this.width - stringWidth(indent),
+      first = 'business',
+    }: { indent?: string; width?: number; first?: Role } = {},
   ): string[] {
-    const [head, ...body] = table(rows, { width: this.#breakAt(this.width - stringWidth(indent)) });
+    const [head, ...body] = table(rows, { width: this.#breakAt(width) });
     return [
       `${indent}${this.paint('muted', head ?? '')}`,
       ...body.map((row) => {
