@@ -48,6 +48,7 @@ await command(demoSpec, async ({ values, paint, width, lang, keys }) => {
   const context: DemoContext = {
     printer,
     say,
+    lang,
     server,
     walk: new Walk(printer, say, only),
     check(condition, okText, failText) {

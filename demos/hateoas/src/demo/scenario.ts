@@ -1,4 +1,4 @@
-import type { Printer } from '@memos-kit/terminal';
+import type { Lang, Printer } from '@memos-kit/terminal';
 import { formatDifferences, loadFixture, matchResponse } from '@memos-kit/wire';
 import { type Exchange, LinksClient, type MenuItem } from '../client/links-client.ts';
 import type { Say } from '../messages.ts';
@@ -12,6 +12,8 @@ import { safeJson, showHttp, showMcpExchange, showMenu } from './wire-view.ts';
 export interface DemoContext {
   printer: Printer;
   say: Say;
+  /** The class's language, for what other packages word (the fixture diff). */
+  lang: Lang;
   server: RunningOrdersServer;
   walk: Walk;
   /** Records a failed expectation; the demo then exits non-zero, so a broken lesson never passes silently. */
@@ -34,7 +36,7 @@ export async function runHalScenario(context: DemoContext): Promise<void> {
   check(
     replay.ok,
     `${say('fixtureOk')} (fixtures/${replay.against})`,
-    `${say('fixtureBad')}\n${formatDifferences(replay, { paint: printer.paint })}`,
+    `${say('fixtureBad')}\n${formatDifferences(replay, { paint: printer.paint, lang: context.lang })}`,
   );
   const pending = client.menu();
   showMenu(printer, say('menu'), pending, texts);
