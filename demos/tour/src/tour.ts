@@ -4,9 +4,9 @@ import {
   type Lang,
   Printer,
   Prompt,
+  stepList,
   stepMessages,
   UsageError,
-  wrapText,
 } from '@memos-kit/terminal';
 import { loadManifest } from '@memos-kit/wire';
 import type { ExchangeContext, HttpExchangeRecord } from './exchanges.ts';
@@ -38,15 +38,14 @@ export class Interrupted extends Error {
 }
 
 /**
- * The steps, one to a line, each wrapped to `width` under its title: what `--list` prints and what an
- * interactive tour shows before its first pause.
+ * The heading, then the steps, one to a line, each wrapped to `width` under its title, as every demo's
+ * `--list` lays them out: what `--list` prints and what an interactive tour shows before its first pause.
  */
 export function listSteps(lang: Lang, width: number): string[] {
-  return steps.flatMap((step, i) => {
-    const section = stepSection(step, lang);
-    const line = `${String(i + 1).padStart(2)}. ${stepTitle(step, lang)}  [§${section.number}]`;
-    return wrapText(line, width, '    ');
-  });
+  const listed = steps.map((step) => ({
+    title: `${stepTitle(step, lang)}  [§${stepSection(step, lang).number}]`,
+  }));
+  return stepList(messages.t(lang, 'listHeading'), listed, width);
 }
 
 /** The same route as `listSteps`, for `--list --json`: a script or a slide deck can read it. */
@@ -82,7 +81,7 @@ export async function runTour(options: TourOptions, io: TourIO, signal: AbortSig
   const lang = options.lang;
   if (options.list) {
     if (options.json) io.write(`${JSON.stringify(stepListing(lang), null, 2)}\n`);
-    else io.write(`${messages.t(lang, 'listHeading')}\n${listSteps(lang, io.width).join('\n')}\n`);
+    else io.write(`${listSteps(lang, io.width).join('\n')}\n`);
     return { exitCode: 0 };
   }
   const chosen = selectSteps(options);
@@ -112,8 +111,7 @@ export async function runTour(options: TourOptions, io: TourIO, signal: AbortSig
 
   view?.banner();
   // A class sees the whole route before the first pause; a tour that runs straight through says how to pace it.
-  if (prompt && chosen.length > 1)
-    view?.message(`\n${messages.t(lang, 'listHeading')}\n${listSteps(lang, io.width).join('\n')}\n`);
+  if (prompt && chosen.length > 1) view?.message(`\n${listSteps(lang, io.width).join('\n')}\n`);
   if (!prompt && chosen.length > 1) view?.pacingHint();
   try {
     for (const [index, { step, number }] of chosen.entries()) {
