@@ -883,10 +883,10 @@ export const asides: readonly Aside[] = [
     at: [
       ...both(
         'guide/refusals.md',
-        '| 一个请求里匹配正则的总时间 |',
-        '| Time spent matching patterns, per request |',
+        '| 一个请求里匹配正则所用的 CPU 时间',
+        '| CPU time spent matching patterns, per request',
       ),
-      restReadme('| Time spent matching patterns'),
+      restReadme('| CPU time spent matching patterns'),
     ],
     because:
       "how long a pattern takes depends on the machine: memos-rest's reliability test holds the 50 ms budget with a clock it controls",
