@@ -14,79 +14,113 @@ import { describe, expect, it } from 'vitest';
 import { articleHeadWriter, withArticleCacheControl } from '../src/http/sse-headers.ts';
 import { mcpRequest } from './support/mcp-http.ts';
 
-/** How long the probe tool works before its first progress notification. */
-const FIRST_EVENT_MS = 800;
-/** A head sent at once arrives well before this; one sent with the first event arrives after it. */
-const HEAD_DEADLINE_MS = FIRST_EVENT_MS / 2;
-
-function probeServer(): Server {
-  const server = new Server({ name: 'sdk-gap-probe', version: '0.0.0' }, { capabilities: { tools: {} } });
-  server.setRequestHandler('tools/call', async (_request, ctx) => {
-    await new Promise((resolve) => setTimeout(resolve, FIRST_EVENT_MS));
-    const progressToken = ctx.mcpReq._meta?.progressToken ?? 0;
-    await ctx.mcpReq.notify({
-      method: 'notifications/progress',
-      params: { progressToken, progress: 1, total: 2 },
-    });
-    return { content: [] };
+/**
+ * A probe tool that does its work only once the test opens its gate, then sends one progress notification.
+ * What the tests check is the order of two things, the head and that first event, so no clock is read.
+ */
+function gatedProbe() {
+  let entered = () => {};
+  let open = () => {};
+  const working = new Promise<void>((resolve) => {
+    entered = resolve;
   });
-  return server;
+  const gate = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  const server = (): Server => {
+    const server = new Server({ name: 'sdk-gap-probe', version: '0.0.0' }, { capabilities: { tools: {} } });
+    server.setRequestHandler('tools/call', async (_request, ctx) => {
+      entered();
+      await gate;
+      const progressToken = ctx.mcpReq._meta?.progressToken ?? 0;
+      await ctx.mcpReq.notify({
+        method: 'notifications/progress',
+        params: { progressToken, progress: 1, total: 2 },
+      });
+      return { content: [] };
+    });
+    return server;
+  };
+  return { server, working, open };
 }
 
-const handlerFor = (responseMode: PerRequestResponseMode) =>
-  createMcpHandler(probeServer, { responseMode, keepAliveMs: 0 });
+/** Lets every pending promise run: in-process work with no I/O to wait for is done after it. */
+const settled = () => new Promise((resolve) => setImmediate(resolve));
 
 const call = mcpRequest('tools/call', { name: 'probe', arguments: {}, _meta: { progressToken: 'gap' } });
 
-/** How long `handler.fetch` takes to hand back its Response, that is, until a head exists. */
+/**
+ * Calls the probe through `handler.fetch` and says whether it handed back its Response, that is a head,
+ * while the tool was still waiting to begin.
+ */
 async function fetchHead(responseMode: PerRequestResponseMode) {
-  const handler = handlerFor(responseMode);
+  const probe = gatedProbe();
+  const handler = createMcpHandler(probe.server, { responseMode, keepAliveMs: 0 });
   try {
-    const started = performance.now();
+    let head: Response | undefined;
     const request = new Request('http://127.0.0.1/mcp', {
       method: 'POST',
       headers: call.headers,
       body: call.body,
     });
-    const response = await handler.fetch(request, { parsedBody: JSON.parse(call.body) });
-    const headMs = performance.now() - started;
+    const fetched = handler.fetch(request, { parsedBody: JSON.parse(call.body) }).then((response) => {
+      head = response;
+      return response;
+    });
+    await probe.working;
+    await settled();
+    const headBeforeWork = head !== undefined;
+    probe.open();
+    const response = await fetched;
     await response.text();
-    return { headMs, headers: response.headers };
+    return { headBeforeWork, headers: response.headers };
   } finally {
     await handler.close();
   }
 }
 
-/** Serves `responseMode: 'sse'` through toNodeHandler, with or without the kit's adapters. */
+/**
+ * Serves `responseMode: 'sse'` through toNodeHandler, with or without the kit's adapters, and calls the probe
+ * over HTTP. The test decides when the tool may begin (`open`), after looking at what had left by then.
+ */
 async function headOverHttp(adapted: boolean) {
-  const handler = handlerFor('sse');
+  const probe = gatedProbe();
+  const handler = createMcpHandler(probe.server, { responseMode: 'sse', keepAliveMs: 0 });
   const node = toNodeHandler(adapted ? withArticleCacheControl(handler) : handler);
+  let served: ServerResponse | undefined;
   const server = await listen((req, res: ServerResponse) => {
+    served = res;
     void node(req, adapted ? articleHeadWriter(res) : res);
   });
-  try {
-    return await new Promise<{ headMs: number; rawHeaders: string[]; headers: IncomingHttpHeaders }>(
-      (resolve, reject) => {
-        const started = performance.now();
-        const outgoing = httpRequest(
-          `${server.url}/mcp`,
-          { method: 'POST', headers: call.headers },
-          (incoming) => {
-            const headMs = performance.now() - started;
-            incoming.resume();
-            incoming.on('end', () =>
-              resolve({ headMs, rawHeaders: incoming.rawHeaders, headers: incoming.headers }),
-            );
-          },
-        );
-        outgoing.on('error', reject);
-        outgoing.end(call.body);
+  const answer = new Promise<{ rawHeaders: string[]; headers: IncomingHttpHeaders }>((resolve, reject) => {
+    const outgoing = httpRequest(
+      `${server.url}/mcp`,
+      { method: 'POST', headers: call.headers },
+      (incoming) => {
+        incoming.resume();
+        incoming.on('end', () => resolve({ rawHeaders: incoming.rawHeaders, headers: incoming.headers }));
       },
     );
-  } finally {
-    await server.close();
-    await handler.close();
-  }
+    outgoing.on('error', reject);
+    outgoing.end(call.body);
+  });
+  return {
+    working: probe.working,
+    /**
+     * Whether any bytes of the answer have gone to the socket. A head that `writeHead` set but Node still
+     * holds (it sends it with the first write of the body) has not.
+     */
+    headLeft: () => (served?.socket?.bytesWritten ?? 0) > 0,
+    async finish() {
+      probe.open();
+      try {
+        return await answer;
+      } finally {
+        await server.close();
+        await handler.close();
+      }
+    },
+  };
 }
 
 describe('responseMode is chosen per handler (progress-stream.ts routes between two)', () => {
@@ -98,10 +132,10 @@ describe('responseMode is chosen per handler (progress-stream.ts routes between 
 
   it('in auto mode, has no head until the first progress notification; in sse mode, at once', async () => {
     const auto = await fetchHead('auto');
-    expect(auto.headMs).toBeGreaterThanOrEqual(FIRST_EVENT_MS - 50);
+    expect(auto.headBeforeWork).toBe(false);
     expect(auto.headers.get('content-type')).toMatch(/^text\/event-stream/);
     const sse = await fetchHead('sse');
-    expect(sse.headMs).toBeLessThan(HEAD_DEADLINE_MS);
+    expect(sse.headBeforeWork).toBe(true);
   });
 });
 
@@ -113,17 +147,25 @@ describe("the SSE head (sse-headers.ts gives it the article's value, spelling an
 
   it('leaves toNodeHandler with the first event, in lower case', async () => {
     const plain = await headOverHttp(false);
-    expect(plain.headMs).toBeGreaterThanOrEqual(FIRST_EVENT_MS - 50);
-    expect(plain.rawHeaders).toContain('content-type');
-    expect(plain.headers['cache-control']).toBe('no-cache, no-transform');
+    await plain.working;
+    await settled();
+    const leftBeforeWork = plain.headLeft();
+    const { rawHeaders, headers } = await plain.finish();
+    expect(leftBeforeWork).toBe(false);
+    expect(rawHeaders).toContain('content-type');
+    expect(headers['cache-control']).toBe('no-cache, no-transform');
   });
 
   it('leaves at once, spelled and valued as in the article, through the adapters', async () => {
     const adapted = await headOverHttp(true);
-    expect(adapted.headMs).toBeLessThan(HEAD_DEADLINE_MS);
-    expect(adapted.rawHeaders).toEqual(
+    await adapted.working;
+    await settled();
+    const leftBeforeWork = adapted.headLeft();
+    const { rawHeaders, headers } = await adapted.finish();
+    expect(leftBeforeWork).toBe(true);
+    expect(rawHeaders).toEqual(
       expect.arrayContaining(['Content-Type', 'Cache-Control', 'X-Accel-Buffering']),
     );
-    expect(adapted.headers['cache-control']).toBe('no-cache');
+    expect(headers['cache-control']).toBe('no-cache');
   });
 });
