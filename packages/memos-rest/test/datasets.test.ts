@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createRestApp, type Dataset, loadDataset, SHIPPED_DATASETS, validateDataset } from '../src/index.ts';
 import { startTestServer } from './support/client.ts';
 
@@ -88,11 +88,19 @@ describe('datasets', () => {
           { id: 'two', creator: 'teacher', content: 'old', createTime: '2026-01-01T08:00:00Z' },
         ],
       };
-      const { store } = createRestApp({ dataset: write('class.json', dataset) });
+      // The clock stands still, so "-90m" has one right answer.
+      const now = Date.UTC(2026, 6, 28, 9);
+      vi.useFakeTimers({ toFake: ['Date'], now });
+      let store: ReturnType<typeof createRestApp>['store'];
+      try {
+        store = createRestApp({ dataset: write('class.json', dataset) }).store;
+      } finally {
+        vi.useRealTimers();
+      }
       expect(store.userByToken('class-token')?.username).toBe('teacher');
       // Tokens come from the file alone: the article's token is data of the shipped datasets, not a default.
       expect(store.userByToken('example-token')).toBeUndefined();
-      expect(Math.round((Date.now() / 1000 - (store.memoByUid('one')?.createdTs ?? 0)) / 60)).toBe(90);
+      expect(store.memoByUid('one')?.createdTs).toBe(now / 1000 - 90 * 60);
       expect(store.memoByUid('two')?.createdTs).toBe(Date.UTC(2026, 0, 1, 8) / 1000);
     });
 

@@ -81,14 +81,18 @@ describe('replayHttpFixture', () => {
     const fixture = loadFixture('sse-progress');
     const whole = parseHttpMessage(fixture.text('response'));
     const events = whole.body.split(/(?<=\n\n)/);
+    // The second event is written only once the client has the first, so they cannot arrive as one chunk.
+    let writeRest = () => {};
     const { url } = await serve((_req, res) => {
       res.writeHead(200, Object.fromEntries(whole.headers));
       res.write(events[0]);
-      setTimeout(() => res.end(events[1]), 50);
+      writeRest = () => res.end(events[1]);
     });
     const arrivals: string[] = [];
     const live = await replayHttpFixture(fixture, url, {
-      onChunk: (chunk) => arrivals.push(chunk.toString('utf8')),
+      onChunk: (chunk) => {
+        if (arrivals.push(chunk.toString('utf8')) === 1) writeRest();
+      },
     });
     expect(arrivals.length).toBeGreaterThanOrEqual(2);
     expect(parseSse(arrivals[0] ?? '')).toHaveLength(1);
