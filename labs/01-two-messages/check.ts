@@ -1,5 +1,7 @@
 // Lab 1: the learner's two hand-written requests are read as raw HTTP, compared with the article's requests,
 // sent byte for byte to the kit's server, and the answers compared with the article's responses.
+
+import { mcpHeadersFor } from '@memos-kit/protocol';
 import {
   compareJson,
   type Difference,
@@ -8,7 +10,6 @@ import {
   type HttpMessage,
   loadFixture,
   matchResponse,
-  mcpHeadersFor,
   type ReplayedResponse,
   sendHttpMessage,
 } from '@memos-kit/wire';

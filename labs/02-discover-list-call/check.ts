@@ -1,13 +1,7 @@
 // Lab 2: the learner's client runs against the kit's server through a fetch that records every request, so
 // the check sees exactly what went on the wire: the order of the three calls, the headers, the _meta.
-import {
-  compareJson,
-  getHeader,
-  type HttpHeaders,
-  loadFixture,
-  mcpHeadersFor,
-  tryParseJson,
-} from '@memos-kit/wire';
+import { mcpHeadersFor, PROTOCOL_VERSION, REQUIRED_META_KEYS } from '@memos-kit/protocol';
+import { compareJson, getHeader, type HttpHeaders, loadFixture, tryParseJson } from '@memos-kit/wire';
 import { absent, type CheckContext, fail, type LabCheck, shown } from '../src/check.ts';
 import type { ListMemosRun } from './solution/client.ts';
 
@@ -94,7 +88,7 @@ function checkRequest(run: Run, index: number): void {
       got: `accept: ${accept}`,
     });
   const meta = (request.body as { params?: { _meta?: Record<string, unknown> } }).params?._meta ?? {};
-  for (const key of ['io.modelcontextprotocol/protocolVersion', 'io.modelcontextprotocol/clientCapabilities'])
+  for (const key of REQUIRED_META_KEYS)
     if (!(key in meta))
       fail('meta', { vars: { method: wanted, key }, expected: `params._meta["${key}"]`, got: shown(meta) });
   if (request.status !== 200 || request.answer.includes('"error"'))
@@ -121,8 +115,8 @@ checks.push({
     if (run.error !== undefined) throw run.error;
     const server = await context.server('empty');
     const result = run.result as ListMemosRun;
-    if (!Array.isArray(result.versions) || !result.versions.includes('2026-07-28'))
-      fail('versions', { expected: '["2026-07-28"]', got: shown(result.versions) });
+    if (!Array.isArray(result.versions) || !result.versions.includes(PROTOCOL_VERSION))
+      fail('versions', { expected: JSON.stringify([PROTOCOL_VERSION]), got: shown(result.versions) });
     if (JSON.stringify(result.toolNames) !== JSON.stringify(server.tools))
       fail('toolNames', {
         vars: { count: server.tools.length },

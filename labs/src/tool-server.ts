@@ -7,6 +7,7 @@
 
 import { SERVER_INFO } from '@memos-kit/memos-mcp';
 import { listen } from '@memos-kit/process';
+import { PROTOCOL_VERSION } from '@memos-kit/protocol';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/client/validators/ajv';
 import { toNodeHandler } from '@modelcontextprotocol/node';
@@ -49,7 +50,7 @@ export async function serveTools(set: ToolSet): Promise<ServedTools> {
       const client = new Client(
         { name: 'memos-kit-lab-check', version: '1.0.0' },
         {
-          versionNegotiation: { mode: { pin: '2026-07-28' } },
+          versionNegotiation: { mode: { pin: PROTOCOL_VERSION } },
           // It checks structuredContent against each outputSchema, as a strict host does.
           jsonSchemaValidator: new AjvJsonSchemaValidator(labAjv()),
         },

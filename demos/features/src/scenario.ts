@@ -1,5 +1,6 @@
 // The demo's steps. Each sends real requests to the adapter (`--profile full`), shows them as they go,
 // checks what came back, and hands the exchange to `record` so the recordings are the demo's own bytes.
+import { META } from '@memos-kit/protocol';
 import type { Printer } from '@memos-kit/terminal';
 import { parseSse } from '@memos-kit/wire';
 import { showEvent, showExchange, showRequest, showResponseHead } from './exchange-view.ts';
@@ -138,7 +139,7 @@ export const steps: readonly Step[] = [
       const ack = parseSse(walk.events[0] ?? '')[0]?.data ?? '';
       check(
         ack.includes('notifications/subscriptions/acknowledged') &&
-          ack.includes('"io.modelcontextprotocol/subscriptionId":6'),
+          ack.includes(`"${META.subscriptionId}":6`),
         say('ackCheck'),
       );
     },

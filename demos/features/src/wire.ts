@@ -1,11 +1,11 @@
 // The demo's own HTTP client: node:http, so the bytes shown are the bytes sent and received (header case
 // kept, SSE events shown the moment they arrive), and recordable as the kit's fixtures.
 import { request as httpRequest } from 'node:http';
-import { formatHttpMessage, type HttpHeaders, type HttpMessage, mcpHeadersFor } from '@memos-kit/wire';
+import { mcpHeadersFor, requestMeta } from '@memos-kit/protocol';
+import { formatHttpMessage, type HttpHeaders, type HttpMessage } from '@memos-kit/wire';
 
 /** The response headers a recording keeps; Date, Connection and the like change on every run. */
 const KEPT_HEADERS = ['content-type', 'cache-control', 'x-accel-buffering'];
-const PROTOCOL_VERSION = '2026-07-28';
 
 export interface Exchange {
   request: HttpMessage;
@@ -26,11 +26,7 @@ export function mcpMessage(
     method,
     params: {
       ...params,
-      _meta: {
-        'io.modelcontextprotocol/protocolVersion': PROTOCOL_VERSION,
-        'io.modelcontextprotocol/clientCapabilities': clientCapabilities,
-        'io.modelcontextprotocol/clientInfo': { name: 'demo-features', version: '1.0.0' },
-      },
+      _meta: requestMeta({ clientCapabilities, clientInfo: { name: 'demo-features', version: '1.0.0' } }),
     },
   };
   return {

@@ -15,7 +15,8 @@ import type {
 } from '@ai-sdk/provider';
 import { createAdapter, descriptionOrigin, KIT_OVERLAID_OPERATIONS } from '@memos-kit/memos-mcp';
 import { closeOnSignals, entryArgs, listen } from '@memos-kit/process';
-import { PROTOCOL_VERSION, UsageError } from '@memos-kit/terminal';
+import { PROTOCOL_VERSION } from '@memos-kit/protocol';
+import { UsageError } from '@memos-kit/terminal';
 import { APICallError, generateText, isStepCount, wrapLanguageModel } from 'ai';
 import { withArgumentChecks } from './checked-tools.ts';
 import type { Say } from './messages.ts';

@@ -7,6 +7,7 @@ import { once } from 'node:events';
 import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { entryArgs } from '@memos-kit/process';
+import { requestMeta } from '@memos-kit/protocol';
 import { runCommand } from '@memos-kit/terminal';
 import { decodeLine, LineReader } from './line-reader.ts';
 import { pythonDumps } from './python-json.ts';
@@ -18,11 +19,7 @@ export const request = {
   params: {
     name: 'memo_list_memos',
     arguments: { pageSize: 1, filter: 'visibility != "PRIVATE"' },
-    _meta: {
-      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-      'io.modelcontextprotocol/clientCapabilities': {},
-      'io.modelcontextprotocol/clientInfo': { name: 'memos-demo-client', version: '1.0.0' },
-    },
+    _meta: requestMeta({ clientInfo: { name: 'memos-demo-client', version: '1.0.0' } }),
   },
 } as const;
 

@@ -1,3 +1,4 @@
+import { META } from '@memos-kit/protocol';
 import { pythonDumps } from './python-json.ts';
 
 /** The few fields of a JSON-RPC request this demo looks at. */
@@ -26,9 +27,7 @@ export function answerToolsCall(request: ToolsCallRequest) {
       // The same data twice: as text for a model to read, as structured JSON for a program.
       content: [{ type: 'text', text: pythonDumps(data) }],
       structuredContent: data,
-      _meta: {
-        'io.modelcontextprotocol/serverInfo': { name: 'memos-example-adapter', version: '1.0.0' },
-      },
+      _meta: { [META.serverInfo]: { name: 'memos-example-adapter', version: '1.0.0' } },
     },
   };
 }

@@ -2,9 +2,8 @@
 // keeps MCP's mirror headers in step with the body, sends the draft with fetch and reads the answer as it
 // comes (an SSE body event by event, each with its arrival time). It runs in the learner's browser.
 
+import { HEADERS, mcpHeadersFor } from '@memos-kit/protocol';
 import { createParser } from 'eventsource-parser';
-// Relative, like layers.ts: the wire package's index also loads fixtures from disk, which a browser cannot.
-import { mcpHeadersFor } from '../../../packages/wire/src/mcp-headers.ts';
 import type { ExchangeView, MessageView } from './exchange-view.ts';
 
 interface HeaderRow {
@@ -66,10 +65,6 @@ const FORBIDDEN = new Set([
 ]);
 
 export const isForbidden = (name: string) => FORBIDDEN.has(name.trim().toLowerCase());
-
-const MIRRORS = ['mcp-protocol-version', 'mcp-method', 'mcp-name'];
-
-export const isMirror = (name: string) => MIRRORS.includes(name.trim().toLowerCase());
 
 /** The request line and headers a fixture's request has (or the kit derived for a bare JSON body). */
 function draftFrom(message: MessageView): Draft | null {
@@ -159,8 +154,7 @@ export function followBody(draft: Draft): void {
   const parsed = parseBody(draft.body);
   if (!parsed.ok) return;
   const mirrored = mcpHeadersFor(parsed.value);
-  for (const name of ['MCP-Protocol-Version', 'Mcp-Method', 'Mcp-Name'])
-    setHeader(draft, name, mirrored[name] ?? null);
+  for (const name of Object.values(HEADERS)) setHeader(draft, name, mirrored[name] ?? null);
 }
 
 export type Mode = 'json' | 'sse';

@@ -5,8 +5,7 @@ import { type RequestListener, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { type AdapterOptions, createAdapter } from '@memos-kit/memos-mcp';
 import { type Listening, listen, type RunningEntry, runEntry, startEntry } from '@memos-kit/process';
-import { PROTOCOL_VERSION } from '@memos-kit/terminal';
-import { mcpHeadersFor, PROTOCOL_VERSION_META_KEY } from '@memos-kit/wire';
+import { mcpHeadersFor, requestMeta } from '@memos-kit/protocol';
 
 export interface Answer {
   status: number;
@@ -93,11 +92,7 @@ export function parseCurl(command: string): {
 
 /** The `_meta` every 2026-07-28 request carries. */
 export function envelope(extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    [PROTOCOL_VERSION_META_KEY]: PROTOCOL_VERSION,
-    'io.modelcontextprotocol/clientCapabilities': {},
-    ...extra,
-  };
+  return { ...requestMeta(), ...extra };
 }
 
 /** A well-formed request: its body, and the headers a client sends with it (the Mcp-* ones mirror the body). */

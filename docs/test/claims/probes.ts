@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { createOrdersApp } from '@memos-kit/demo-hateoas';
+import { PROTOCOL_VERSION } from '@memos-kit/protocol';
 import { fromFixtures, replayHandler } from '@memos-kit/recording';
-import { PROTOCOL_VERSION } from '@memos-kit/terminal';
 import { loadFixture, loadManifest } from '@memos-kit/wire';
 import { type Answer, envelope, type Kit, mcpRequest, parseCurl, rpc, send } from './kit.ts';
 

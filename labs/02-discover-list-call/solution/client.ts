@@ -1,12 +1,13 @@
 // 练习 2 · 只用 fetch 写一个 2026-07-28 的客户端：发现、目录、调用。
 // Lab 2 · A 2026-07-28 client with nothing but fetch: discover, list, call.
+import { PROTOCOL_VERSION } from '@memos-kit/protocol';
+
 export interface ListMemosRun {
   versions: string[];
   toolNames: string[];
   memos: unknown;
 }
 
-const VERSION = '2026-07-28';
 let nextId = 1;
 
 async function rpc(
@@ -22,7 +23,7 @@ async function rpc(
     params: {
       ...params,
       _meta: {
-        'io.modelcontextprotocol/protocolVersion': VERSION,
+        'io.modelcontextprotocol/protocolVersion': PROTOCOL_VERSION,
         'io.modelcontextprotocol/clientCapabilities': {},
       },
     },
@@ -30,7 +31,7 @@ async function rpc(
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',
     Accept: 'application/json, text/event-stream',
-    'MCP-Protocol-Version': VERSION,
+    'MCP-Protocol-Version': PROTOCOL_VERSION,
     'Mcp-Method': method,
   };
   if (typeof params.name === 'string') headers['Mcp-Name'] = params.name;

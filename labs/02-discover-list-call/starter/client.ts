@@ -2,6 +2,10 @@
 // 用 pnpm lab 2 检查。检查会交给你一个 fetch，它记下你发出的每个请求。
 // Lab 2 · A 2026-07-28 client with nothing but fetch: discover, list, call.
 // Run the check with: pnpm lab 2. The check hands you a fetch that records what you send.
+// 协议版本在本套件里只写在一处：@memos-kit/protocol。
+// The kit writes the protocol version in one place: @memos-kit/protocol.
+import { PROTOCOL_VERSION } from '@memos-kit/protocol';
+
 export interface ListMemosRun {
   /**
    * server/discover 返回的 supportedVersions。
@@ -20,8 +24,6 @@ export interface ListMemosRun {
   memos: unknown;
 }
 
-const VERSION = '2026-07-28';
-
 export async function listMemos(mcpUrl: string, fetchImpl: typeof fetch = fetch): Promise<ListMemosRun> {
   // 第 1 步已经写好：一个 JSON-RPC 请求就是一次 POST，HTTP 头是 body 的镜像。
   // Step 1 is done for you: one JSON-RPC request, one POST, headers that mirror the body.
@@ -30,7 +32,7 @@ export async function listMemos(mcpUrl: string, fetchImpl: typeof fetch = fetch)
     headers: {
       'Content-Type': 'application/json',
       Accept: 'application/json, text/event-stream',
-      'MCP-Protocol-Version': VERSION,
+      'MCP-Protocol-Version': PROTOCOL_VERSION,
       'Mcp-Method': 'server/discover',
     },
     body: JSON.stringify({
@@ -39,7 +41,7 @@ export async function listMemos(mcpUrl: string, fetchImpl: typeof fetch = fetch)
       method: 'server/discover',
       params: {
         _meta: {
-          'io.modelcontextprotocol/protocolVersion': VERSION,
+          'io.modelcontextprotocol/protocolVersion': PROTOCOL_VERSION,
           'io.modelcontextprotocol/clientCapabilities': {},
         },
       },

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runNode } from '@memos-kit/process';
+import { PROTOCOL_VERSION } from '@memos-kit/protocol';
 import { type Profile, startServer } from '../src/index.ts';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
@@ -65,7 +66,7 @@ export async function runConformance(mcpUrl: string, profile: Profile = 'article
       '--url',
       mcpUrl,
       '--requirements',
-      '2026-07-28',
+      PROTOCOL_VERSION,
       '--expected-failures',
       baseline,
       '-o',

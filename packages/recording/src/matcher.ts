@@ -1,7 +1,7 @@
 import { MAX_JSON_DEPTH, nestedDeeperThan } from '@memos-kit/memos-rest/light';
+import { HEADERS, META } from '@memos-kit/protocol';
 import { type Headers, headerValue } from './frames.ts';
 
-const PROTOCOL_VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
 /** `_meta` keys that are pure noise for matching: tracing context differs on every run. */
 const NOISE_META_KEYS = new Set(['traceparent', 'tracestate', 'baggage']);
 
@@ -26,7 +26,7 @@ function metaShape(meta: unknown): unknown {
   const keys = Object.keys(meta)
     .filter((key) => !NOISE_META_KEYS.has(key))
     .sort();
-  return { keys, version: (meta as Record<string, unknown>)[PROTOCOL_VERSION_KEY] ?? null };
+  return { keys, version: (meta as Record<string, unknown>)[META.protocolVersion] ?? null };
 }
 
 interface RpcRequest {
@@ -75,8 +75,8 @@ export interface MatchableRequest {
  */
 export function httpKey(request: MatchableRequest): string {
   const routing = [
-    headerValue(request.headers, 'mcp-method') ?? null,
-    headerValue(request.headers, 'mcp-name') ?? null,
+    headerValue(request.headers, HEADERS.method) ?? null,
+    headerValue(request.headers, HEADERS.name) ?? null,
   ];
   const json = parseJson(request.body);
   const rpc = json.ok ? asRpcRequest(json.value) : undefined;

@@ -1,6 +1,6 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { PROTOCOL_VERSION } from '@memos-kit/terminal';
+import { PROTOCOL_VERSION } from '@memos-kit/protocol';
 import { FORMAT, type Frame, type FrameInput, type StartFrame } from './frames.ts';
 
 export interface WriterOptions {

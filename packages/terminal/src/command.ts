@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { closeOnSignals, type StopSignal } from '@memos-kit/process';
+import { PROTOCOL_VERSION } from '@memos-kit/protocol';
 import { colourWanted, createPaint, type Paint } from './colour.ts';
 import { type Bilingual, defaultLang, isLang, LANG_ENV, type Lang } from './i18n.ts';
 import { Keys } from './keys.ts';
@@ -131,7 +132,6 @@ export function kitVersion(): string {
   };
   return root.version ?? '0.0.0';
 }
-export const PROTOCOL_VERSION = '2026-07-28';
 
 /** The language a command line asks for, read before anything else so even its errors are in that language. */
 export function langFromArgv(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Lang {

@@ -18,7 +18,6 @@ export {
   type OptionValues,
   type ParseContext,
   type ParsedCommand,
-  PROTOCOL_VERSION,
   parseCommand,
   runCommand,
   stopCause,
@@ -53,7 +52,6 @@ export { quietOnClosedPipe } from './pipe.ts';
 export {
   type HeaderList,
   type HttpBlock,
-  isMcpHeader,
   Printer,
   type PrinterOptions,
 } from './printer.ts';

@@ -1,3 +1,4 @@
+import { isMcpHeader } from '@memos-kit/protocol';
 import type { Paint, Style } from './colour.ts';
 import type { Role } from './palette.ts';
 import { PIPED_WIDTH, stringWidth, table, wrapIndented, wrapText } from './width.ts';
@@ -27,11 +28,6 @@ export interface HttpBlock {
   headers?: HeaderList;
   /** The body as the demo lays it out (re-indented JSON, painted or not); each line is kept whole. */
   body?: string;
-}
-
-/** MCP-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Param-*: headers of the protocol, not of HTTP. */
-export function isMcpHeader(name: string): boolean {
-  return /^mcp-/i.test(name);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { CompareMode } from './fixtures.ts';
 import { tryParseJson } from './http-message.ts';
-import { isObject } from './mcp-headers.ts';
+import { isObject } from './is-object.ts';
 
 export type DifferenceKind = 'changed' | 'missing' | 'unexpected' | 'type' | 'length';
 

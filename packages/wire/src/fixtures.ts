@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { mcpHeadersFor } from '@memos-kit/protocol';
 import { type HttpMessage, parseHttpMessage, tryParseJson } from './http-message.ts';
-import { mcpHeadersFor } from './mcp-headers.ts';
 
 export type Transport = 'http' | 'stdio' | 'sse';
 export type CompareMode = 'exact' | 'abridged';

@@ -20,6 +20,7 @@ export {
   parseHttpMessage,
   tryParseJson,
 } from './http-message.ts';
+export { isObject } from './is-object.ts';
 export {
   BUSINESS_SLOTS,
   isJsonRpcText,
@@ -31,7 +32,6 @@ export {
   tokenizeJson,
 } from './layers.ts';
 export { type LiveResponse, type MatchResult, matchResponse } from './match.ts';
-export { isObject, mcpHeadersFor, PROTOCOL_VERSION_META_KEY } from './mcp-headers.ts';
 export { type ReplayedResponse, type ReplayOptions, replayHttpFixture, sendHttpMessage } from './replay.ts';
 export { parseSse, type SseEvent } from './sse.ts';
 export { validateMcpMessage } from './validate-mcp.ts';

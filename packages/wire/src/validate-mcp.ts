@@ -1,3 +1,4 @@
+import { META } from '@memos-kit/protocol';
 import {
   CallToolRequestSchema,
   CallToolResultSchema,
@@ -9,7 +10,7 @@ import {
   ListToolsResultSchema,
   ProgressNotificationSchema,
 } from '@modelcontextprotocol/core';
-import { isObject } from './mcp-headers.ts';
+import { isObject } from './is-object.ts';
 
 /**
  * Checks a JSON-RPC message against MCP 2026-07-28.
@@ -52,12 +53,10 @@ function checkRequest(request: Record<string, unknown>): string[] {
   const params = isObject(request.params) ? request.params : undefined;
   const meta = params && isObject(params._meta) ? params._meta : undefined;
   if (!meta) return [...problems, 'a request needs params._meta'];
-  if (typeof meta['io.modelcontextprotocol/protocolVersion'] !== 'string') {
-    problems.push('params._meta needs io.modelcontextprotocol/protocolVersion');
-  }
-  if (!isObject(meta['io.modelcontextprotocol/clientCapabilities'])) {
-    problems.push('params._meta needs io.modelcontextprotocol/clientCapabilities');
-  }
+  if (typeof meta[META.protocolVersion] !== 'string')
+    problems.push(`params._meta needs ${META.protocolVersion}`);
+  if (!isObject(meta[META.clientCapabilities]))
+    problems.push(`params._meta needs ${META.clientCapabilities}`);
   return problems;
 }
 

@@ -1,3 +1,4 @@
+import { HEADERS, PROTOCOL_VERSION } from '@memos-kit/protocol';
 import { Client, type FetchLike, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 
 /** One MCP POST as it went over the wire (the tools here never stream, so bodies are plain JSON). */
@@ -13,13 +14,9 @@ export interface McpExchange {
 }
 
 /** The request headers that carry MCP meaning; Accept and friends are the same on every call. */
-const SHOWN_REQUEST_HEADERS = [
-  'authorization',
-  'content-type',
-  'mcp-protocol-version',
-  'mcp-method',
-  'mcp-name',
-];
+const SHOWN_REQUEST_HEADERS = ['authorization', 'content-type', ...Object.values(HEADERS)].map((name) =>
+  name.toLowerCase(),
+);
 
 export interface McpSession {
   client: Client;
@@ -53,7 +50,7 @@ export async function openMcpSession(
   };
   const client = new Client(
     { name: 'orders-demo-host', version: '1.0.0' },
-    { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+    { versionNegotiation: { mode: { pin: PROTOCOL_VERSION } } },
   );
   await client.connect(
     new StreamableHTTPClientTransport(new URL(mcpUrl), {

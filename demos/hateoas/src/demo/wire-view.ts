@@ -1,5 +1,6 @@
 // How this demo shows what it does, on the kit's Printer: each HAL exchange and each MCP POST as it went
 // over the wire, and the menu a links-only client builds from `_links`.
+import { HEADERS } from '@memos-kit/protocol';
 import { type Printer, type Style, stringWidth, wrapText } from '@memos-kit/terminal';
 import type { Exchange, Menu, MenuItem } from '../client/links-client.ts';
 import { formatJson } from '../json-format.ts';
@@ -89,15 +90,13 @@ function canonicalHeaderName(name: string): string {
   return name.replace(/(^|-)([a-z])/g, (_match, dash: string, letter: string) => dash + letter.toUpperCase());
 }
 
+/** fetch's Headers hand names back in lower case; shown as the spec and the article spell them. */
+const SPELLED = new Map(
+  ['Content-Type', 'Authorization', ...Object.values(HEADERS)].map((name) => [name.toLowerCase(), name]),
+);
+
 function mcpHeaderName(name: string): string {
-  const known: Record<string, string> = {
-    'content-type': 'Content-Type',
-    'mcp-protocol-version': 'MCP-Protocol-Version',
-    'mcp-method': 'Mcp-Method',
-    'mcp-name': 'Mcp-Name',
-    authorization: 'Authorization',
-  };
-  return known[name] ?? name;
+  return SPELLED.get(name) ?? name;
 }
 
 export function safeJson(text: string): unknown {

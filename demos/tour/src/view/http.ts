@@ -1,6 +1,6 @@
 // An HTTP exchange as it crosses the wire: the request as sent, the response as received, headers in wire
 // order (MCP's in the protocol colour, those the article does not print muted), bodies painted by layer.
-import { isMcpHeader } from '@memos-kit/terminal';
+import { isMcpHeader } from '@memos-kit/protocol';
 import { type HttpHeaders, loadFixture, parseHttpMessage, tryParseJson } from '@memos-kit/wire';
 import type { HttpRequestRecord, HttpResponseRecord } from '../exchanges.ts';
 import { type JsonContext, paintJson } from '../json-layers.ts';

@@ -3,7 +3,8 @@
 // browser, JSON for everything else (curl sends Accept: */*). Everything comes from the running server:
 // the tokens are the store's, never literals, so a custom dataset shows its own.
 import { type Dataset, DEFAULT_DATASET, type MemoStore } from '@memos-kit/memos-rest';
-import { bilingualMessages, type Lang, PROTOCOL_VERSION } from '@memos-kit/terminal';
+import { PROTOCOL_VERSION } from '@memos-kit/protocol';
+import { bilingualMessages, type Lang } from '@memos-kit/terminal';
 import type { Request, RequestHandler } from 'express';
 import pairs from './index-page.messages.json' with { type: 'json' };
 

@@ -1,9 +1,9 @@
 import type { Readable, Writable } from 'node:stream';
+import { META, PROTOCOL_VERSION, REQUIRED_META_KEYS } from '@memos-kit/protocol';
 import {
   isJSONRPCRequest,
   isJSONRPCResponse,
   type JSONRPCMessage,
-  PROTOCOL_VERSION_META_KEY,
   parseJSONRPCMessage,
   type RequestId,
   type Transport,
@@ -12,9 +12,7 @@ import {
 import { idOf, MAX_MESSAGE_BYTES, parseMessage } from '../mcp/message-limits.ts';
 
 /** The envelope versions this server speaks; 2025-11-25 clients use `initialize` and no envelope. */
-const MODERN_VERSIONS = ['2026-07-28'];
-/** The `_meta` keys every 2026-07-28 request must carry. */
-const REQUIRED_META_KEYS = [PROTOCOL_VERSION_META_KEY, 'io.modelcontextprotocol/clientCapabilities'];
+const MODERN_VERSIONS: string[] = [PROTOCOL_VERSION];
 const NEWLINE = 0x0a;
 
 /**
@@ -184,7 +182,7 @@ export class LineTransport implements Transport {
     }
     if (isJSONRPCRequest(message)) {
       const meta = message.params?._meta as Record<string, unknown> | undefined;
-      const requested = meta?.[PROTOCOL_VERSION_META_KEY];
+      const requested = meta?.[META.protocolVersion];
       if (typeof requested === 'string' && !MODERN_VERSIONS.includes(requested)) {
         const error = new UnsupportedProtocolVersionError({ supported: [...MODERN_VERSIONS], requested });
         this.reject(message.id, error.code, error.message, error.data);
