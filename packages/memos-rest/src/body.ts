@@ -1,9 +1,9 @@
 // Request bodies: read only after the caller is known, bounded per route, and refused with a 4xx (never a
 // 500) when their framing is wrong. A workshop sends every kind of accident; each gets a JSON answer.
 import { isUtf8 } from 'node:buffer';
+import { MAX_JSON_DEPTH, nestedDeeperThan } from '@memos-kit/protocol';
 import express, { type RequestHandler } from 'express';
 import { invalidArgument } from './errors.ts';
-import { MAX_JSON_DEPTH, nestedDeeperThan } from './json-depth.ts';
 
 /** A memo, comment, reaction or relation set: content is at most 8 KiB, so 1 MiB leaves room and stops abuse. */
 export const SMALL_BODY_BYTES = 1 << 20;

@@ -26,7 +26,6 @@ export {
   WIRES,
   type Wire,
 } from './http.ts';
-export { MAX_JSON_DEPTH, nestedDeeperThan } from './json-depth.ts';
 export { decodePageToken, encodePageToken } from './page-token.ts';
 export { type RestServerOptions, startRestServer } from './server.ts';
 export { MemoStore } from './store.ts';

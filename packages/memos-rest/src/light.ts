@@ -2,4 +2,3 @@
 // index loads Express and the routes, which a host's `server/discover` must not wait for.
 export { DEFAULT_DATASET } from './dataset.ts';
 export { filterErrorParts } from './filter/index.ts';
-export { MAX_JSON_DEPTH, nestedDeeperThan } from './json-depth.ts';

@@ -1,5 +1,4 @@
-import { MAX_JSON_DEPTH, nestedDeeperThan } from '@memos-kit/memos-rest/light';
-import { HEADERS, META } from '@memos-kit/protocol';
+import { HEADERS, MAX_JSON_DEPTH, META, nestedDeeperThan } from '@memos-kit/protocol';
 import { type Headers, headerValue } from './frames.ts';
 
 /** `_meta` keys that are pure noise for matching: tracing context differs on every run. */

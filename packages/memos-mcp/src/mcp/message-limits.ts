@@ -1,4 +1,4 @@
-import { MAX_JSON_DEPTH, nestedDeeperThan } from '@memos-kit/memos-rest/light';
+import { MAX_JSON_DEPTH, nestedDeeperThan } from '@memos-kit/protocol';
 import type { RequestId } from '@modelcontextprotocol/server';
 
 /** Tool arguments are small (a memo is at most 8 KiB); 1 MiB leaves room and stops abuse. */
