@@ -1,6 +1,7 @@
 // Lab 3: the learner's tools/call handler runs inside a real SDK server; the article's two error requests
 // (id 4: an unknown tool, id 5: a filter the REST API refuses) are replayed at it byte for byte and the
 // answers compared with the article's; then the official client shows how it treats each kind.
+import { ErrorCode } from '@memos-kit/protocol';
 import {
   compareJson,
   formatDifferences,
@@ -46,7 +47,8 @@ async function withServer<T>(context: CheckContext, use: (server: ServedTools) =
 function unknownToolMistake(live: unknown): { message: string; vars?: Record<string, string> } {
   const error = isObject(live) ? live.error : undefined;
   if (!isObject(error)) return { message: 'notProtocolError' };
-  if (error.code !== -32602) return { message: 'wrongCode', vars: { code: JSON.stringify(error.code) } };
+  if (error.code !== ErrorCode.InvalidParams)
+    return { message: 'wrongCode', vars: { code: JSON.stringify(error.code) } };
   return { message: 'errorDiffers' };
 }
 
@@ -123,7 +125,10 @@ export const checks: LabCheck[] = [
           (error: unknown) => ({ threw: true, value: error }),
         );
         if (!unknown.threw || !(unknown.value instanceof ProtocolError))
-          fail('clientUnknown', { expected: 'ProtocolError -32602', got: shown(unknown.value) });
+          fail('clientUnknown', {
+            expected: `ProtocolError ${ErrorCode.InvalidParams}`,
+            got: shown(unknown.value),
+          });
         const refused = await client.callTool({
           name: 'memo_list_memos',
           arguments: { pageSize: 1, filter: 'visibility' },

@@ -1,6 +1,6 @@
 // The demo's steps. Each sends real requests to the adapter (`--profile full`), shows them as they go,
 // checks what came back, and hands the exchange to `record` so the recordings are the demo's own bytes.
-import { META } from '@memos-kit/protocol';
+import { ErrorCode, META } from '@memos-kit/protocol';
 import type { Printer } from '@memos-kit/terminal';
 import { parseSse } from '@memos-kit/wire';
 import { showEvent, showExchange, showRequest, showResponseHead } from './exchange-view.ts';
@@ -94,7 +94,7 @@ export const steps: readonly Step[] = [
       const hidden = await mcp(context, 'resource-private', 4, 'resources/read', {
         uri: 'memos://memos/bob-private-todo',
       });
-      check(at(hidden, 'error', 'code') === -32602, say('privateCheck'));
+      check(at(hidden, 'error', 'code') === ErrorCode.InvalidParams, say('privateCheck'));
     },
   },
   {
@@ -168,7 +168,10 @@ export const steps: readonly Step[] = [
     async run(context) {
       context.printer.note(context.say('capabilityNote'));
       const refused = await mcp(context, 'missing-capability', 7, 'tools/call', DELETE_CALL);
-      context.check(at(refused, 'error', 'code') === -32021, context.say('capabilityCheck'));
+      context.check(
+        at(refused, 'error', 'code') === ErrorCode.MissingRequiredClientCapability,
+        context.say('capabilityCheck'),
+      );
     },
   },
   {

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@memos-kit/protocol';
 import { type Difference, getHeader, tryParseJson } from '@memos-kit/wire';
 import type { HttpResponseRecord, Rule } from './exchanges.ts';
 
@@ -19,13 +20,13 @@ function httpErrorRule(code: number, name: string): Rule {
  * MCP 2026-07-28, Streamable HTTP: a server that reads the body MUST reject a header that does not mirror it,
  * with HTTP 400 and a JSON-RPC error whose code is -32020 (HeaderMismatch).
  */
-export const headerMismatchRule = httpErrorRule(-32020, 'HeaderMismatch');
+export const headerMismatchRule = httpErrorRule(ErrorCode.HeaderMismatch, 'HeaderMismatch');
 
 /**
  * MCP 2026-07-28: every request carries its protocol version and client capabilities in `params._meta`;
  * a request without them is invalid params (-32602), over HTTP with status 400.
  */
-export const missingMetaRule = httpErrorRule(-32602, 'Invalid params');
+export const missingMetaRule = httpErrorRule(ErrorCode.InvalidParams, 'Invalid params');
 
 function check(response: HttpResponseRecord, code: number): Difference[] {
   const differences: Difference[] = [];

@@ -1,6 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Readable, Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { ErrorCode } from '@memos-kit/protocol';
 import {
   type Exchange,
   groupExchanges,
@@ -249,7 +250,7 @@ export async function replayStdio(
     size = 0;
     if (overlong) {
       const error = {
-        code: -32600,
+        code: ErrorCode.InvalidRequest,
         message: `Invalid Request: a line must not exceed ${MAX_BODY_BYTES} bytes`,
       };
       output.write(`${JSON.stringify({ jsonrpc: '2.0', id: null, error })}\n`);
@@ -289,7 +290,7 @@ async function answerLine(index: ReplayIndex, line: string, output: Writable, op
         ? {
             jsonrpc: '2.0',
             id: null,
-            error: { code: -32700, message: 'Parse error: the line is not a JSON-RPC request' },
+            error: { code: ErrorCode.ParseError, message: 'Parse error: the line is not a JSON-RPC request' },
           }
         : notRecorded(index, 'stdio', id, method);
     output.write(`${JSON.stringify(error)}\n`);

@@ -3,6 +3,7 @@
 // The answer names that one origin, never `*`: a wildcard would let any page the learner opens read the
 // mock's data and its tokens. Everyone else gets no CORS headers at all, so the browser keeps the answer
 // from the page, and the MCP endpoint's own Origin guard still refuses them outright.
+import { ErrorCode } from '@memos-kit/protocol';
 import type { RequestHandler } from 'express';
 
 /** Where a browser page may call from: /api/v1 (REST) and /mcp (MCP). */
@@ -88,7 +89,7 @@ function refusePreflight(path: string, origin: string | undefined, res: Paramete
   // Each side answers in its own error shape: JSON-RPC for /mcp, google.rpc's Status for REST.
   const body =
     path === '/mcp'
-      ? { jsonrpc: '2.0', error: { code: -32600, message }, id: null }
+      ? { jsonrpc: '2.0', error: { code: ErrorCode.InvalidRequest, message }, id: null }
       : { code: 7, message, details: [] };
   res.status(403).json(body);
 }

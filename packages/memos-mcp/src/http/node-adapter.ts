@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { ErrorCode } from '@memos-kit/protocol';
 import type { FetchLikeMcpHandler, NodeServerResponseLike } from '@modelcontextprotocol/node';
 
 /**
@@ -25,7 +26,7 @@ export function nodeAdapter(handler: FetchLikeMcpHandler, onerror: (error: Error
       response = Response.json(
         {
           jsonrpc: '2.0',
-          error: { code: -32603, message: 'Internal server error' },
+          error: { code: ErrorCode.InternalError, message: 'Internal server error' },
           id: requestId(parsedBody),
         },
         { status: 500 },

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ErrorCode } from '@memos-kit/protocol';
 import {
   isJsonContentType,
   type RequestId,
@@ -80,7 +81,7 @@ export function refuse(
   res: ServerResponse,
   status: number,
   message: string,
-  { headers = {}, code = -32600 }: { headers?: Record<string, string>; code?: number } = {},
+  { headers = {}, code = ErrorCode.InvalidRequest }: { headers?: Record<string, string>; code?: number } = {},
 ): void {
   if (req.complete) {
     writeError(res, status, message, { headers, code });
@@ -125,7 +126,7 @@ export function writeError(
   res: ServerResponse,
   status: number,
   message: string,
-  { headers = {}, code = -32600, id = null }: ErrorAnswer = {},
+  { headers = {}, code = ErrorCode.InvalidRequest, id = null }: ErrorAnswer = {},
 ): void {
   res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
   res.end(errorBody(code, message, id));

@@ -1,4 +1,4 @@
-import { MAX_JSON_DEPTH, nestedDeeperThan } from '@memos-kit/protocol';
+import { ErrorCode, MAX_JSON_DEPTH, nestedDeeperThan } from '@memos-kit/protocol';
 import type { RequestId } from '@modelcontextprotocol/server';
 
 /** Tool arguments are small (a memo is at most 8 KiB); 1 MiB leaves room and stops abuse. */
@@ -31,19 +31,24 @@ export function parseMessage(bytes: Uint8Array): ParsedMessage {
   try {
     text = UTF8.decode(bytes);
   } catch {
-    return { kind: 'invalid', code: -32700, message: 'Parse error: the body is not valid UTF-8', id: null };
+    return {
+      kind: 'invalid',
+      code: ErrorCode.ParseError,
+      message: 'Parse error: the body is not valid UTF-8',
+      id: null,
+    };
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     // The SDK's own answer to a body that is not JSON, word for word.
-    return { kind: 'invalid', code: -32700, message: 'Parse error: Invalid JSON', id: null };
+    return { kind: 'invalid', code: ErrorCode.ParseError, message: 'Parse error: Invalid JSON', id: null };
   }
   if (nestedDeeperThan(value, MAX_JSON_DEPTH)) {
     return {
       kind: 'invalid',
-      code: -32600,
+      code: ErrorCode.InvalidRequest,
       message: `Invalid Request: JSON nested deeper than ${MAX_JSON_DEPTH} levels`,
       id: idOf(value),
     };

@@ -1,5 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
-import { META, PROTOCOL_VERSION, REQUIRED_META_KEYS } from '@memos-kit/protocol';
+import { ErrorCode, META, PROTOCOL_VERSION, REQUIRED_META_KEYS } from '@memos-kit/protocol';
 import {
   isJSONRPCRequest,
   isJSONRPCResponse,
@@ -118,7 +118,11 @@ export class LineTransport implements Transport {
     this.bufferedBytes = 0;
     this.overlong = false;
     if (overlong) {
-      this.reject(null, -32600, `Invalid Request: a line must not exceed ${MAX_MESSAGE_BYTES} bytes`);
+      this.reject(
+        null,
+        ErrorCode.InvalidRequest,
+        `Invalid Request: a line must not exceed ${MAX_MESSAGE_BYTES} bytes`,
+      );
       return;
     }
     // A CRLF line end (a Windows terminal) leaves its CR behind.
@@ -177,7 +181,11 @@ export class LineTransport implements Transport {
     try {
       message = parseJSONRPCMessage(value);
     } catch {
-      this.reject(idOf(value), -32600, 'Invalid Request: the line is JSON but not a JSON-RPC 2.0 message');
+      this.reject(
+        idOf(value),
+        ErrorCode.InvalidRequest,
+        'Invalid Request: the line is JSON but not a JSON-RPC 2.0 message',
+      );
       return;
     }
     if (isJSONRPCRequest(message)) {
@@ -202,7 +210,7 @@ export class LineTransport implements Transport {
         if (missing.length > 0) {
           this.reject(
             message.id,
-            -32602,
+            ErrorCode.InvalidParams,
             `Invalid params: a 2026-07-28 request must carry params._meta with ${missing.join(' and ')}`,
             { envelope: { missing: meta === undefined ? ['_meta'] : missing } },
           );
