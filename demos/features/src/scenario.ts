@@ -1,8 +1,7 @@
 // The demo's steps. Each sends real requests to the adapter (`--profile full`), shows them as they go,
 // checks what came back, and hands the exchange to `record` so the recordings are the demo's own bytes.
-import { ErrorCode, META } from '@memos-kit/protocol';
+import { ErrorCode, META, parseSse } from '@memos-kit/protocol';
 import type { Printer } from '@memos-kit/terminal';
-import { parseSse } from '@memos-kit/wire';
 import { showEvent, showExchange, showRequest, showResponseHead } from './exchange-view.ts';
 import type { MessageKey, Say } from './messages.ts';
 import { type Exchange, mcpMessage, type OpenStream, restMessage, send } from './wire.ts';

@@ -1,7 +1,9 @@
 // The recordings are the demo's own bytes: a fresh run of the same scenario must say the same things.
+
 import { readFileSync } from 'node:fs';
+import { parseSse } from '@memos-kit/protocol';
 import { createPaint, Printer } from '@memos-kit/terminal';
-import { compareJson, type HttpMessage, parseHttpMessage, parseSse } from '@memos-kit/wire';
+import { compareJson, type HttpMessage, parseHttpMessage } from '@memos-kit/wire';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadRecordingManifest, recordingPath } from '../src/recordings.ts';
 import { runFeatures } from '../src/run.ts';

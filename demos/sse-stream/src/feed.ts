@@ -1,4 +1,5 @@
-import type { ByteStreamParser, SseEvent, SseHandlers } from './sse-event.ts';
+import type { SseEvent } from '@memos-kit/protocol';
+import type { ByteStreamParser, SseHandlers } from './sse-event.ts';
 
 export interface ParseOutcome {
   events: SseEvent[];

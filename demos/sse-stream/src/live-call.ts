@@ -1,6 +1,6 @@
+import type { SseEvent } from '@memos-kit/protocol';
 import type { ArticleRequest } from './article-request.ts';
 import { createLibraryParser } from './library-parser.ts';
-import type { SseEvent } from './sse-event.ts';
 import { createTeachingParser } from './teaching-parser.ts';
 
 /** What a client sees of one streamed call, in the order it sees it. `at` is ms since the request went out. */

@@ -1,6 +1,6 @@
+import type { SseEvent } from '@memos-kit/protocol';
 import { type ArticleRequest, loadArticleRequest } from './article-request.ts';
 import { type CallObservation, type CallOutcome, streamCall } from './live-call.ts';
-import type { SseEvent } from './sse-event.ts';
 import type { ServerWrite, TappedServer } from './tapped-server.ts';
 import { createTeachingParser } from './teaching-parser.ts';
 

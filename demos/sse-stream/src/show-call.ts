@@ -1,3 +1,4 @@
+import type { SseEvent } from '@memos-kit/protocol';
 import { type Printer, padToWidth, stringWidth, wrapLine } from '@memos-kit/terminal';
 import { getHeader } from '@memos-kit/wire';
 import type { ArticleRequest } from './article-request.ts';
@@ -5,7 +6,6 @@ import { escapeBytes, wrapEscaped } from './escape.ts';
 import { asProgress, describeMessage, eventLabel, responseId, structuredContentOf } from './jsonrpc.ts';
 import { type CallObservation, concat, parseData } from './live-call.ts';
 import { countOf, type MessageKey, type Say } from './messages.ts';
-import type { SseEvent } from './sse-event.ts';
 
 const INDENT = ' '.repeat(11);
 const NOTES: Record<string, MessageKey> = {

@@ -1,9 +1,4 @@
-/** One dispatched SSE event, in the shape eventsource-parser reports it. */
-export interface SseEvent {
-  event?: string | undefined;
-  data: string;
-  id?: string | undefined;
-}
+import type { SseEvent } from '@memos-kit/protocol';
 
 export interface SseHandlers {
   onEvent(event: SseEvent): void;

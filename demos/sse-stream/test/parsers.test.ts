@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { SseEvent } from '@memos-kit/protocol';
 import { loadFixture } from '@memos-kit/wire';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseChunks, splitAt } from '../src/feed.ts';
 import { createLibraryParser } from '../src/library-parser.ts';
-import type { SseEvent } from '../src/sse-event.ts';
 import { createTeachingParser } from '../src/teaching-parser.ts';
 
 const fixture = loadFixture('sse-progress');

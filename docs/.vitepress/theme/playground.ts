@@ -2,8 +2,7 @@
 // keeps MCP's mirror headers in step with the body, sends the draft with fetch and reads the answer as it
 // comes (an SSE body event by event, each with its arrival time). It runs in the learner's browser.
 
-import { HEADERS, mcpHeadersFor } from '@memos-kit/protocol';
-import { createParser } from 'eventsource-parser';
+import { createSseParser, HEADERS, mcpHeadersFor } from '@memos-kit/protocol';
 import type { ExchangeView, MessageView } from './exchange-view.ts';
 
 interface HeaderRow {
@@ -286,10 +285,8 @@ export async function send(
   });
   const events: EventView[] = [];
   const chunks: ChunkView[] = [];
-  const parser = createParser({
-    onEvent: (event) => {
-      events.push({ atMs: since(), event: event.event, data: event.data });
-    },
+  const parser = createSseParser((event) => {
+    events.push({ atMs: since(), event: event.event, data: event.data });
   });
   try {
     if (!response.body) {

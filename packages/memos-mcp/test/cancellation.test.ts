@@ -1,5 +1,5 @@
 import { request as httpRequest } from 'node:http';
-import { parseSse } from '@memos-kit/wire';
+import { parseSse } from '@memos-kit/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdapter } from '../src/index.ts';
 import { type Listening, listenOnLoopback } from './support/listen.ts';

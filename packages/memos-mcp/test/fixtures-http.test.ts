@@ -1,10 +1,10 @@
+import { parseSse } from '@memos-kit/protocol';
 import {
   expectMatch,
   getHeader,
   loadFixture,
   loadManifest,
   matchResponse,
-  parseSse,
   replayHttpFixture,
 } from '@memos-kit/wire';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,9 +1,9 @@
+import { SseSplitter } from '@memos-kit/protocol';
 import { loadFixture, loadManifest } from '@memos-kit/wire';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { type Headers, textBody } from './frames.ts';
 import { Masker } from './mask.ts';
 import type { Recording } from './reader.ts';
-import { SseSplitter } from './sse-splitter.ts';
 import { RecordingWriter } from './writer.ts';
 
 /** A clock for converted frames: the source gives offsets, this gives the wall time they stand for. */

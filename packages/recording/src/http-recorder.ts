@@ -1,8 +1,8 @@
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { type Listening, listen } from '@memos-kit/process';
+import { SseSplitter } from '@memos-kit/protocol';
 import { encodeBody, type Headers } from './frames.ts';
 import type { Masker } from './mask.ts';
-import { SseSplitter } from './sse-splitter.ts';
 import type { RecordingWriter } from './writer.ts';
 
 /** Headers about this hop of the connection, not about the exchange; each side sets its own. */

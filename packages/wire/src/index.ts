@@ -33,5 +33,4 @@ export {
 } from './layers.ts';
 export { type LiveResponse, type MatchResult, matchResponse } from './match.ts';
 export { type ReplayedResponse, type ReplayOptions, replayHttpFixture, sendHttpMessage } from './replay.ts';
-export { parseSse, type SseEvent } from './sse.ts';
 export { validateMcpMessage } from './validate-mcp.ts';

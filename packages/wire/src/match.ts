@@ -1,8 +1,8 @@
+import { parseSse, type SseEvent } from '@memos-kit/protocol';
 import { compareJson, type Difference } from './compare.ts';
 import type { CompareMode, Fixture } from './fixtures.ts';
 import { getHeader, type HttpHeaders, parseHttpMessage, tryParseJson } from './http-message.ts';
 import { isObject } from './is-object.ts';
-import { parseSse, type SseEvent } from './sse.ts';
 
 /** What came back from a live server (HTTP) or a live process (stdio: `body` is the response line). */
 export interface LiveResponse {

@@ -1,8 +1,8 @@
 import { request as httpRequest } from 'node:http';
+import { parseSse } from '@memos-kit/protocol';
 import { type Fixture, loadFixture } from './fixtures.ts';
 import { getHeader, type HttpHeaders, type HttpMessage, tryParseJson } from './http-message.ts';
 import type { LiveResponse } from './match.ts';
-import { parseSse } from './sse.ts';
 
 export interface ReplayOptions {
   /** Replace headers (case-insensitive), or remove them with `null`. */

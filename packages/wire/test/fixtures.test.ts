@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { parseSse } from '@memos-kit/protocol';
 import { describe, expect, it } from 'vitest';
 import {
   type FixtureEntry,
@@ -8,7 +9,6 @@ import {
   loadFixture,
   loadManifest,
   parseHttpMessage,
-  parseSse,
 } from '../src/index.ts';
 
 const manifest = loadManifest();

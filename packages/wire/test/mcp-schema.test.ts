@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseSse } from '@memos-kit/protocol';
 import { describe, expect, it } from 'vitest';
-import { loadFixture, loadManifest, parseSse, validateMcpMessage } from '../src/index.ts';
+import { loadFixture, loadManifest, validateMcpMessage } from '../src/index.ts';
 
 interface Sample {
   name: string;

@@ -1,12 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Listening, listen } from '@memos-kit/process';
+import { parseSse } from '@memos-kit/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   expectMatch,
   loadFixture,
   matchResponse,
   parseHttpMessage,
-  parseSse,
   replayHttpFixture,
 } from '../src/index.ts';
 

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { closeOnSignals } from '@memos-kit/process';
+import { parseSse, type SseEvent } from '@memos-kit/protocol';
 import { type Printer, stringWidth } from '@memos-kit/terminal';
-import { parseSse } from '@memos-kit/wire';
 import { loadArticleRequest } from '../article-request.ts';
 import { buildScenarios, type CutScenario, incompleteUtf8Tail } from '../cut-scenarios.ts';
 import { escapeBytes, escapedTokens } from '../escape.ts';
@@ -11,7 +11,6 @@ import { concat, streamCall } from '../live-call.ts';
 import { countOf, messages, type Say } from '../messages.ts';
 import type { DemoOptions } from '../options.ts';
 import { startDemoServer } from '../server.ts';
-import type { SseEvent } from '../sse-event.ts';
 import { createTeachingParser } from '../teaching-parser.ts';
 
 const SHOWN = 34;

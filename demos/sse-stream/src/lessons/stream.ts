@@ -1,6 +1,7 @@
 import { closeOnSignals } from '@memos-kit/process';
+import { parseSse } from '@memos-kit/protocol';
 import type { Printer } from '@memos-kit/terminal';
-import { formatDifferences, matchResponse, parseSse } from '@memos-kit/wire';
+import { formatDifferences, matchResponse } from '@memos-kit/wire';
 import { loadArticleRequest } from '../article-request.ts';
 import { streamCall } from '../live-call.ts';
 import { messages } from '../messages.ts';
