@@ -3,7 +3,7 @@
 // of a stream still open the moment it arrives.
 import type { Printer } from '@memos-kit/terminal';
 import type { HttpMessage } from '@memos-kit/wire';
-import type { Exchange } from './wire.ts';
+import type { Exchange } from './requests.ts';
 
 export function showExchange(printer: Printer, { request, response }: Exchange): void {
   showRequest(printer, request);

@@ -5,8 +5,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createPaint, Printer } from '@memos-kit/terminal';
 import { loadRecordingManifest, recordingPath } from './recordings.ts';
+import { messageText } from './requests.ts';
 import { runFeatures } from './run.ts';
-import { messageText } from './wire.ts';
 
 const { recordings } = loadRecordingManifest();
 const seen = new Set<string>();

@@ -2,8 +2,8 @@ import { startServer } from '@memos-kit/memos-mcp';
 import { closeOnSignals } from '@memos-kit/process';
 import { type Lang, type Printer, stepMessages } from '@memos-kit/terminal';
 import { messages } from './messages.ts';
+import type { Exchange } from './requests.ts';
 import { runScenario } from './scenario.ts';
-import type { Exchange } from './wire.ts';
 
 /**
  * Starts the adapter with `--profile full` on the workshop dataset (127.0.0.1, a free port), runs the

@@ -4,7 +4,7 @@ import { ErrorCode, META, parseSse } from '@memos-kit/protocol';
 import type { Printer } from '@memos-kit/terminal';
 import { showEvent, showExchange, showRequest, showResponseHead } from './exchange-view.ts';
 import type { MessageKey, Say } from './messages.ts';
-import { type Exchange, mcpMessage, type OpenStream, restMessage, send } from './wire.ts';
+import { type Exchange, mcpMessage, type OpenStream, restMessage, send } from './requests.ts';
 
 /** The article's host: the adapter accepts it in `Host`, and the recordings read like the article. */
 const HOST = 'memos.example.com';

@@ -6,8 +6,8 @@ import { createPaint, Printer } from '@memos-kit/terminal';
 import { compareJson, type HttpMessage, parseHttpMessage } from '@memos-kit/wire';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadRecordingManifest, recordingPath } from '../src/recordings.ts';
+import { type Exchange, messageText } from '../src/requests.ts';
 import { runFeatures } from '../src/run.ts';
-import { type Exchange, messageText } from '../src/wire.ts';
 
 const manifest = loadRecordingManifest();
 const live = new Map<string, Exchange>();

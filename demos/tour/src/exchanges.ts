@@ -5,8 +5,9 @@ import {
   type HttpHeaders,
   loadFixture,
   matchResponse,
+  rawHttp,
+  type TimedSseEvent,
 } from '@memos-kit/wire';
-import { sendHttp } from './http-client.ts';
 import type { ResourcePool } from './servers.ts';
 
 // The records of one exchange, as this module makes them; the JSON report (report.ts) is a list of them.
@@ -124,6 +125,14 @@ export function withoutMeta(request: HttpRequestRecord): HttpRequestRecord {
   return { ...request, body: JSON.stringify({ ...message, params }, null, 2) };
 }
 
+/** Times in the report to a tenth of a millisecond: finer says nothing about a loopback exchange. */
+const tenth = (ms: number) => Math.round(ms * 10) / 10;
+
+const timedEvent = ({ elapsedMs, ...event }: TimedSseEvent): SseEventRecord => ({
+  ...event,
+  elapsedMs: tenth(elapsedMs),
+});
+
 async function send(
   ctx: ExchangeContext,
   dataset: string,
@@ -133,23 +142,24 @@ async function send(
   const server = await ctx.resources.server(dataset);
   ctx.view?.httpRequest(server, request, fixture);
   let sse = false;
-  const live = await sendHttp(server.url, request, {
+  const live = await rawHttp(server.url, request, {
     signal: ctx.signal,
-    onHeaders: (head) => {
+    timeoutMs: 15_000,
+    onHead: (head) => {
       sse = (getHeader(head.headers, 'content-type') ?? '').startsWith('text/event-stream');
-      ctx.view?.httpHeaders(head, sse);
+      ctx.view?.httpHeaders({ ...head, headersMs: tenth(head.headersMs) }, sse);
     },
-    onEvent: (event, index) => ctx.view?.sseEvent(event, index),
+    onEvent: (event, index) => ctx.view?.sseEvent(timedEvent(event), index),
   });
   const response: HttpResponseRecord = {
     status: live.status,
     reason: live.reason,
     headers: live.headers,
     body: live.body,
-    headersMs: live.headersMs,
-    endMs: live.endMs,
+    headersMs: tenth(live.headersMs),
+    endMs: tenth(live.endMs),
   };
-  if (live.events) response.events = live.events;
+  if (live.events) response.events = live.events.map(timedEvent);
   return { server, response, sse };
 }
 

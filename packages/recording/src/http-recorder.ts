@@ -1,6 +1,7 @@
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { type Listening, listen } from '@memos-kit/process';
 import { SseSplitter } from '@memos-kit/protocol';
+import { headerPairs } from '@memos-kit/wire';
 import { encodeBody, type Headers } from './frames.ts';
 import type { Masker } from './mask.ts';
 import type { RecordingWriter } from './writer.ts';
@@ -17,12 +18,6 @@ export interface RecordingProxyOptions {
   port: number;
   writer: RecordingWriter;
   masker: Masker;
-}
-
-function pairs(raw: string[]): Headers {
-  const headers: Headers = [];
-  for (let i = 0; i + 1 < raw.length; i += 2) headers.push([raw[i] ?? '', raw[i + 1] ?? '']);
-  return headers;
 }
 
 /**
@@ -44,7 +39,7 @@ export function startRecordingProxy(options: RecordingProxyOptions): Promise<Lis
     });
     req.on('end', () => {
       const body = Buffer.concat(chunks);
-      const headers = pairs(req.rawHeaders);
+      const headers = headerPairs(req.rawHeaders);
       options.writer.write({
         kind: 'http-request',
         transport: 'http',
@@ -82,7 +77,9 @@ function forward(
       agent: false,
     },
     (answer) => {
-      const answerHeaders = pairs(answer.rawHeaders).filter(([name]) => !HOP_HEADERS.has(name.toLowerCase()));
+      const answerHeaders = headerPairs(answer.rawHeaders).filter(
+        ([name]) => !HOP_HEADERS.has(name.toLowerCase()),
+      );
       const status = answer.statusCode ?? 502;
       const reason = answer.statusMessage ?? '';
       res.writeHead(status, reason, answerHeaders.flat());

@@ -2,6 +2,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import type { Readable, Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ErrorCode } from '@memos-kit/protocol';
+import { headerPairs } from '@memos-kit/wire';
 import {
   type Exchange,
   groupExchanges,
@@ -172,9 +173,7 @@ async function answerHttp(
     return;
   }
   const body = raw.toString('utf8');
-  const headers: Headers = [];
-  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2)
-    headers.push([req.rawHeaders[i] ?? '', req.rawHeaders[i + 1] ?? '']);
+  const headers = headerPairs(req.rawHeaders);
   const found = index.take(httpKey({ method, target, headers, body }));
   const rpcMethod = rpcMethodOf(body);
   if (found?.transport !== 'http' || !found.response) {

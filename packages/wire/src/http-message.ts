@@ -68,6 +68,13 @@ export function formatHttpMessage(message: HttpMessage, options: { eol?: '\r\n' 
   return head.join(eol) + eol + eol + message.body;
 }
 
+/** Node's `rawHeaders` (name, value, name, value, …) as pairs, in the order and spelling they came. */
+export function headerPairs(raw: readonly string[]): HttpHeaders {
+  const headers: HttpHeaders = [];
+  for (let i = 0; i + 1 < raw.length; i += 2) headers.push([raw[i] ?? '', raw[i + 1] ?? '']);
+  return headers;
+}
+
 /** Header lookup ignoring the name's case, as HTTP requires. Values are returned as they are. */
 export function getHeader(headers: HttpHeaders, name: string): string | undefined {
   const wanted = name.toLowerCase();

@@ -17,6 +17,7 @@ export {
   type HttpHeaders,
   type HttpMessage,
   HttpMessageError,
+  headerPairs,
   parseHttpMessage,
   tryParseJson,
 } from './http-message.ts';
@@ -32,5 +33,13 @@ export {
   tokenizeJson,
 } from './layers.ts';
 export { type LiveResponse, type MatchResult, matchResponse } from './match.ts';
+export {
+  type RawHead,
+  type RawHttpOptions,
+  type RawRequest,
+  type RawResponse,
+  rawHttp,
+  type TimedSseEvent,
+} from './raw-http.ts';
 export { type ReplayedResponse, type ReplayOptions, replayHttpFixture, sendHttpMessage } from './replay.ts';
 export { validateMcpMessage } from './validate-mcp.ts';

@@ -1,8 +1,14 @@
-// The demo's own HTTP client: node:http, so the bytes shown are the bytes sent and received (header case
-// kept, SSE events shown the moment they arrive), and recordable as the kit's fixtures.
-import { request as httpRequest } from 'node:http';
+// The requests the demo sends, and sending them with the kit's raw HTTP client, so the bytes shown are the
+// bytes sent and received (header case kept, SSE events shown the moment they arrive), recordable as the
+// kit's fixtures.
 import { mcpHeadersFor, requestMeta } from '@memos-kit/protocol';
-import { formatHttpMessage, type HttpHeaders, type HttpMessage } from '@memos-kit/wire';
+import {
+  formatHttpMessage,
+  type HttpHeaders,
+  type HttpMessage,
+  type RawHead,
+  rawHttp,
+} from '@memos-kit/wire';
 
 /** The response headers a recording keeps; Date, Connection and the like change on every run. */
 const KEPT_HEADERS = ['content-type', 'cache-control', 'x-accel-buffering'];
@@ -74,56 +80,67 @@ interface StreamOptions {
   onChunk: (text: string) => void;
 }
 
+/** The response as a recording keeps it: its status line, the headers that do not change, the body so far. */
+function shown(head: RawHead, body: string): HttpMessage {
+  return {
+    startLine: `HTTP/1.1 ${head.status} ${head.reason}`,
+    status: head.status,
+    headers: head.headers.filter(([name]) => KEPT_HEADERS.includes(name.toLowerCase())),
+    body,
+  };
+}
+
+/** The parts of a request message the raw client sends (the Host header is sent as shown: the article's). */
+function raw(request: HttpMessage) {
+  return {
+    method: request.method ?? 'GET',
+    target: request.target ?? '/',
+    headers: request.headers,
+    body: request.body,
+  };
+}
+
 /**
- * Sends one request to `origin`. `onChunk` sees the body as it arrives; with `stream`, the promise
- * resolves once the head is in, and the body keeps growing until `close()`.
+ * Sends one request to `origin`. With `stream`, the promise resolves once the head is in, `onChunk` sees the
+ * body as it arrives, and the body keeps growing until `close()`.
  */
 export function send(origin: string, request: HttpMessage): Promise<Exchange>;
 export function send(origin: string, request: HttpMessage, options: StreamOptions): Promise<OpenStream>;
-export function send(
+export async function send(
   origin: string,
   request: HttpMessage,
   options?: StreamOptions,
 ): Promise<Exchange | OpenStream> {
+  if (!options) {
+    const response = await rawHttp(origin, raw(request));
+    return { request, response: shown(response, response.body) };
+  }
+  const stop = new AbortController();
+  const decoder = new TextDecoder();
+  let body = '';
   return new Promise((resolve, reject) => {
-    // The Host header is sent as shown (memos.example.com, the article's host, which the adapter accepts).
-    const outgoing = httpRequest(
-      new URL(request.target ?? '/', origin),
-      { method: request.method, headers: Object.fromEntries(request.headers) },
-      (incoming) => {
-        incoming.setEncoding('utf8');
-        let body = '';
-        const shown: HttpHeaders = [];
-        for (let index = 0; index < incoming.rawHeaders.length; index += 2) {
-          const name = incoming.rawHeaders[index] ?? '';
-          if (KEPT_HEADERS.includes(name.toLowerCase()))
-            shown.push([name, incoming.rawHeaders[index + 1] ?? '']);
-        }
-        const response = (): HttpMessage => ({
-          startLine: `HTTP/1.1 ${incoming.statusCode} ${incoming.statusMessage}`,
-          status: incoming.statusCode ?? 0,
-          headers: shown,
-          body,
+    const answered = rawHttp(origin, raw(request), {
+      signal: stop.signal,
+      // A listen stream stays open, quiet between notifications, until the client ends it.
+      timeoutMs: 0,
+      onHead: (head) => {
+        options.onHead(shown(head, ''));
+        resolve({
+          head: shown(head, ''),
+          close: async () => {
+            stop.abort();
+            await answered.catch(() => undefined);
+            return { request, response: shown(head, body) };
+          },
         });
-        options?.onHead(response());
-        incoming.on('data', (chunk: string) => {
-          body += chunk;
-          options?.onChunk(chunk);
-        });
-        if (options?.stream) {
-          resolve({
-            head: response(),
-            close: async () => {
-              incoming.destroy();
-              outgoing.destroy();
-              return { request, response: response() };
-            },
-          });
-        } else incoming.on('end', () => resolve({ request, response: response() }));
       },
-    );
-    outgoing.on('error', reject);
-    outgoing.end(request.body);
+      onChunk: (chunk) => {
+        const text = decoder.decode(chunk, { stream: true });
+        body += text;
+        options.onChunk(text);
+      },
+    });
+    answered.catch(reject);
   });
 }
 
