@@ -10,7 +10,7 @@ import { readCases } from './support/tool-table.ts';
 
 /**
  * `pnpm serve --memos-url` and `pnpm mcp:stdio --memos-url` in front of a stand-in for a real Memos
- * v0.30.0: the REST mock on Memos' wire (no /api/v1/openapi.json, Memos' paging and error bodies) in its own
+ * v0.30.0: the REST mock in Memos' dialect (no /api/v1/openapi.json, Memos' paging and error bodies) in its own
  * process. Both commands run as a student starts them; each must start on the kit's contract, list exactly
  * Memos' 20 tools, run every one of them, and forward the caller's credential.
  */

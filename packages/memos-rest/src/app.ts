@@ -6,7 +6,7 @@ import { boundedDrain } from './body.ts';
 import { type Dataset, DEFAULT_DATASET, loadDataset } from './dataset.ts';
 import { ApiError, GrpcCode, invalidArgument } from './errors.ts';
 import { halRepresentation } from './hal.ts';
-import { notFound, sendError, sendJson, type Wire } from './http.ts';
+import { type Dialect, notFound, sendError, sendJson } from './http.ts';
 import { attachmentRoutes } from './routes/attachments.ts';
 import { memoRoutes } from './routes/memos.ts';
 import { userRoutes } from './routes/users.ts';
@@ -15,8 +15,8 @@ import { MemoStore } from './store.ts';
 export interface RestAppOptions {
   /** A shipped dataset name ('empty', 'article', 'workshop'), a JSON file path, or a dataset object. */
   dataset?: string | Dataset;
-  /** `article` (default): the article's wire; `memos`: Memos v0.30.0's, to stand in for a real instance. */
-  wire?: Wire;
+  /** `article` (default): the article's dialect; `memos`: Memos v0.30.0's, to stand in for a real instance. */
+  dialect?: Dialect;
 }
 
 /** The google.rpc code that goes with a client-error status Express or the body parser raised. */
@@ -54,10 +54,10 @@ export function createRestApp(options: RestAppOptions = {}): { app: Express; sto
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
-  const wire = options.wire ?? 'article';
-  app.locals.wire = wire;
+  const dialect = options.dialect ?? 'article';
+  app.locals.dialect = dialect;
   // Memos offers plain JSON only; HAL is the kit's own addition for the HATEOAS lesson.
-  app.locals.representations = wire === 'memos' ? [] : [halRepresentation(store)];
+  app.locals.representations = dialect === 'memos' ? [] : [halRepresentation(store)];
 
   const contract = contractDocument();
   // The contract's operations, so a known path with a wrong method is told apart from an unknown path.
@@ -65,7 +65,7 @@ export function createRestApp(options: RestAppOptions = {}): { app: Express; sto
 
   const api = Router();
   // Memos v0.30.0 serves no OpenAPI route: its document exists only in its source tree.
-  if (wire === 'article') api.get('/openapi.json', (_req, res) => sendJson(res, 200, contract));
+  if (dialect === 'article') api.get('/openapi.json', (_req, res) => sendJson(res, 200, contract));
   // Each route parses its own body, after authentication and with its own cap (see body.ts).
   api.use(boundedDrain);
   api.use(memoRoutes(store), attachmentRoutes(store), userRoutes(store));

@@ -17,7 +17,7 @@ import {
 import { DEFAULT_HOST, DEFAULT_PORT } from './address.ts';
 import pairs from './cli-messages.json' with { type: 'json' };
 import { DEFAULT_DATASET, SHIPPED_DATASETS } from './dataset.ts';
-import { WIRES, type Wire } from './http.ts';
+import { DIALECTS, type Dialect } from './http.ts';
 import type { MemoStore } from './store.ts';
 
 /** The options of every `serve` command: where to listen and which dataset to start from. */
@@ -50,10 +50,10 @@ export const serveOptions = {
   },
 } as const satisfies OptionSpecs;
 
-/** Only this package's own `serve` speaks Memos' wire: a stand-in for a real instance is REST alone. */
+/** Only this package's own `serve` speaks Memos' dialect: a stand-in for a real instance is REST alone. */
 const restOptions = {
   ...serveOptions,
-  wire: {
+  dialect: {
     type: 'string',
     value: 'article|memos',
     help: {
@@ -74,14 +74,14 @@ export const restServeCommand = {
   ctrlC: 'key',
 } satisfies CommandSpec<typeof restOptions>;
 
-/** `--wire`, checked. */
-export function wireSetting(value: string | undefined, lang: Lang): Wire {
-  const wire = value ?? 'article';
-  if (!isWire(wire)) throw new UsageError(words.t(lang, 'badWire', { value: wire }));
-  return wire;
+/** `--dialect`, checked. */
+export function dialectSetting(value: string | undefined, lang: Lang): Dialect {
+  const dialect = value ?? 'article';
+  if (!isDialect(dialect)) throw new UsageError(words.t(lang, 'badDialect', { value: dialect }));
+  return dialect;
 }
 
-const isWire = (value: string): value is Wire => WIRES.some((wire) => wire === value);
+const isDialect = (value: string): value is Dialect => DIALECTS.some((dialect) => dialect === value);
 
 export interface ServeSettings {
   host: string;
@@ -181,7 +181,7 @@ export function tokenTable(
 export interface BannerInput {
   url: string;
   dataset: string;
-  wire?: Wire;
+  dialect?: Dialect;
   store: MemoStore;
   paint: Paint;
   lang: Lang;
@@ -201,12 +201,12 @@ export function datasetCounts(store: Pick<MemoStore, 'users' | 'memos'>, lang: L
 }
 
 /** What the REST-only server serves and which tokens sign in as whom. */
-export function formatBanner({ url, dataset, wire = 'article', store, paint, lang }: BannerInput): string {
+export function formatBanner({ url, dataset, dialect = 'article', store, paint, lang }: BannerInput): string {
   const say = words.in(lang);
   const counts = datasetCounts(store, lang);
   const endpoints = table([
     ['REST API', paint('cyan', `${url}/api/v1`)],
-    wire === 'memos'
+    dialect === 'memos'
       ? ['OpenAPI', paint('dim', say('noOpenApi'))]
       : ['OpenAPI', paint('cyan', `${url}/api/v1/openapi.json`)],
   ]);

@@ -3,11 +3,11 @@ import { closeOnSignals, listen } from '@memos-kit/process';
 import { command, stopCause } from '@memos-kit/terminal';
 import {
   bannerWords,
+  dialectSetting,
   formatBanner,
   listenProblem,
   restServeCommand,
   serveSettings,
-  wireSetting,
 } from './cli-options.ts';
 
 /** Long enough for a request in flight to finish, short enough that Ctrl-C still feels like a stop. */
@@ -15,16 +15,16 @@ const GRACE_MS = 3_000;
 
 await command(restServeCommand, async ({ values, lang, paint }) => {
   const settings = serveSettings(values, lang);
-  const wire = wireSetting(values.wire, lang);
+  const dialect = dialectSetting(values.dialect, lang);
   const say = bannerWords(lang);
   // Express and the store load once the options are read: --help, --version and a wrong option never wait on them.
   const { createRestApp } = await import('./app.ts');
-  const { app, store } = createRestApp({ dataset: settings.dataset, wire });
+  const { app, store } = createRestApp({ dataset: settings.dataset, dialect });
   const server = await listen(app, { host: settings.host, port: settings.port }).catch((error: unknown) => {
     throw listenProblem(error, settings, lang);
   });
   process.stdout.write(
-    `${formatBanner({ url: server.url, dataset: settings.dataset, wire, store, paint, lang })}\n`,
+    `${formatBanner({ url: server.url, dataset: settings.dataset, dialect, store, paint, lang })}\n`,
   );
   // command() says "stopped" once this is done.
   closeOnSignals(async (signal) => {

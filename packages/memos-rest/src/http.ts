@@ -31,13 +31,13 @@ export interface Representation {
 }
 
 /**
- * How the mock speaks on the wire. `article` (the default) follows the article where it and Memos differ: a
+ * The dialect the mock speaks: how its answers look on the wire. `article` (the default) follows the article where it and Memos differ: a
  * list leaves `nextPageToken` out when there is no next page, and the contract is served at
  * /api/v1/openapi.json (HAL on request). `memos` answers as Memos v0.30.0 does, for tests that stand in for a
  * real instance: no OpenAPI route, no HAL, and `nextPageToken: ""` on every list (protojson emits it).
  */
-export type Wire = 'article' | 'memos';
-export const WIRES: readonly Wire[] = ['article', 'memos'];
+export type Dialect = 'article' | 'memos';
+export const DIALECTS: readonly Dialect[] = ['article', 'memos'];
 
 /** The responses that carry `nextPageToken` in Memos' contract. */
 const PAGED: ReadonlySet<ResourceKind> = new Set([
@@ -57,8 +57,8 @@ declare global {
      */
     interface Locals {
       representations?: Representation[];
-      /** The REST app's wire (see `Wire`); other apps in the process have none. */
-      wire?: Wire;
+      /** The REST app's dialect (see `Dialect`); other apps in the process have none. */
+      dialect?: Dialect;
     }
   }
 }
@@ -120,7 +120,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 /** Sends a resource in the representation the client asked for (JSON unless a registered one matches). */
 export function reply(req: Request, res: Response, kind: ResourceKind, body: unknown): void {
-  if (req.app.locals.wire === 'memos' && PAGED.has(kind) && isRecord(body)) {
+  if (req.app.locals.dialect === 'memos' && PAGED.has(kind) && isRecord(body)) {
     // protojson with EmitUnpopulated writes the empty token too, after the list (proto field order).
     const { nextPageToken = '', ...fields } = body;
     body = { ...fields, nextPageToken };

@@ -19,12 +19,12 @@ export {
 export { HAL_JSON, type HalLink, type HalLinks, halRepresentation, memoLinks } from './hal.ts';
 export {
   answerOf,
+  DIALECTS,
+  type Dialect,
   notFound,
   type RecordedAnswer,
   type Representation,
   type ResourceKind,
-  WIRES,
-  type Wire,
 } from './http.ts';
 export { decodePageToken, encodePageToken } from './page-token.ts';
 export { type RestServerOptions, startRestServer } from './server.ts';

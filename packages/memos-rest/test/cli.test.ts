@@ -11,6 +11,7 @@ import { expectMatch, loadFixture, matchResponse, replayHttpFixture } from '@mem
 import { afterEach, describe, expect, it } from 'vitest';
 import pairs from '../src/cli-messages.json' with { type: 'json' };
 import {
+  dialectSetting,
   formatBanner,
   restServeCommand,
   type ServeSettings,
@@ -50,6 +51,18 @@ describe('serve options', () => {
       '/home/teacher/class/mine.json',
     );
     expect(settingsOf(['--dataset', 'article'], { INIT_CWD: '/home/teacher' }).dataset).toBe('article');
+  });
+
+  it('reads --dialect, article unless told, and refuses any other, naming the option', () => {
+    const dialectOf = (argv: string[]) => {
+      const outcome = parseCommand(restServeCommand, argv, { env: {}, stdout: piped });
+      if (outcome.kind !== 'run') throw new Error(`expected a run, got ${outcome.kind}`);
+      return dialectSetting(outcome.values.dialect, 'en');
+    };
+    expect(dialectOf([])).toBe('article');
+    expect(dialectOf(['--dialect', 'memos'])).toBe('memos');
+    expect(() => dialectOf(['--dialect', 'grpc'])).toThrow('--dialect must be article or memos, got "grpc"');
+    expect(() => dialectOf(['--wire', 'memos'])).toThrow(/wire/);
   });
 
   it('keeps a mistyped dataset name as typed, so the error names it', () => {

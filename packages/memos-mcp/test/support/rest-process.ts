@@ -7,7 +7,7 @@ import { startRestServer } from '@memos-kit/memos-rest';
 const server = await startRestServer({
   port: 0,
   dataset: process.argv[2] ?? 'workshop',
-  wire: process.argv[3] === 'memos' ? 'memos' : 'article',
+  dialect: process.argv[3] === 'memos' ? 'memos' : 'article',
 });
 process.stdout.write(`${server.url}\n`);
 process.stdin.resume();

@@ -2,12 +2,12 @@ import { listen } from '@memos-kit/process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRestApp } from '../src/index.ts';
 
-// `wire: 'memos'`: the mock as a stand-in for a real Memos v0.30.0 (the MCP adapter's --memos-url tests
+// `dialect: 'memos'`: the mock as a stand-in for a real Memos v0.30.0 (the MCP adapter's --memos-url tests
 // front it), so these are the places where it must answer as Memos does, not as the article prints.
 let url = '';
 let close: () => Promise<unknown> = async () => {};
 beforeAll(async () => {
-  const running = await listen(createRestApp({ dataset: 'workshop', wire: 'memos' }).app);
+  const running = await listen(createRestApp({ dataset: 'workshop', dialect: 'memos' }).app);
   url = `${running.url}/api/v1`;
   close = () => running.close();
 });
@@ -20,7 +20,7 @@ const get = async (path: string, headers: Record<string, string> = {}) => {
   return { status: response.status, type: response.headers.get('content-type'), json: await response.json() };
 };
 
-describe("the mock on Memos' wire", () => {
+describe("the mock in Memos' dialect", () => {
   it('serves no OpenAPI route: the gateway 404 of any unknown path', async () => {
     expect(await get('/openapi.json')).toEqual({
       status: 404,
