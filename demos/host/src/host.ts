@@ -22,6 +22,7 @@ import { withArgumentChecks } from './checked-tools.ts';
 import type { Say } from './messages.ts';
 import type { HostSettings } from './options.ts';
 import { reportedRanking } from './stand-in.ts';
+import { type TapListener, TappedTransport, tappedFetch } from './tap.ts';
 import {
   type HostView,
   prose,
@@ -32,7 +33,6 @@ import {
   showWire,
   step,
 } from './view.ts';
-import { TappedTransport, tappedFetch, type WireListener } from './wire.ts';
 
 /** The loop stops after this many model turns even if the model keeps calling tools (the AI SDK's stopWhen). */
 const MAX_TURNS = 6;
@@ -58,7 +58,7 @@ interface Connection {
 }
 
 /** The server side: memos-mcp in this process over HTTP, or as a child process over stdio. */
-async function connect(settings: HostSettings, t: Say, onWire: WireListener): Promise<Connection> {
+async function connect(settings: HostSettings, t: Say, onTap: TapListener): Promise<Connection> {
   if (settings.transport === 'stdio') {
     const inner = new StdioMCPTransport({
       command: process.execPath,
@@ -67,7 +67,7 @@ async function connect(settings: HostSettings, t: Say, onWire: WireListener): Pr
       stderr: 'ignore',
     });
     return {
-      transport: new TappedTransport(inner, onWire),
+      transport: new TappedTransport(inner, onTap),
       where: 'stdio · pnpm mcp:stdio',
       close: async () => {},
     };
@@ -91,7 +91,7 @@ async function connect(settings: HostSettings, t: Say, onWire: WireListener): Pr
       type: 'http',
       url: `${running.url}/mcp`,
       headers: token ? { authorization: `Bearer ${token}` } : {},
-      fetch: tappedFetch(onWire),
+      fetch: tappedFetch(onTap),
     },
     where: 'Streamable HTTP · POST /mcp',
     close: async () => {

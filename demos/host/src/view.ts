@@ -5,7 +5,7 @@ import type { Printer, Style } from '@memos-kit/terminal';
 import { layerOf, tokenizeJson } from '@memos-kit/wire';
 import type { Say } from './messages.ts';
 import type { ToolScore } from './stand-in.ts';
-import type { WireEvent } from './wire.ts';
+import type { TapEvent } from './tap.ts';
 
 const INDENT = '  ';
 /** A body longer than this is cut in the default view; --full prints it whole. */
@@ -32,7 +32,7 @@ export function step({ printer }: HostView, label: string, title: string): void 
 
 // ---- the wire ------------------------------------------------------------------------------
 
-export function showWire(view: HostView, event: WireEvent): void {
+export function showWire(view: HostView, event: TapEvent): void {
   const { printer, full } = view;
   if (event.kind === 'http-request') {
     const url = new URL(event.url);

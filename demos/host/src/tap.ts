@@ -8,7 +8,7 @@ import type {
   MCPTransportSendOptions,
 } from '@ai-sdk/mcp';
 
-export type WireEvent =
+export type TapEvent =
   | { kind: 'http-request'; method: string; url: string; headers: Array<[string, string]>; body: string }
   | {
       kind: 'http-response';
@@ -19,10 +19,10 @@ export type WireEvent =
     }
   | { kind: 'stdio'; direction: 'sent' | 'received'; message: JSONRPCMessage };
 
-export type WireListener = (event: WireEvent) => void;
+export type TapListener = (event: TapEvent) => void;
 
 /** A `fetch` that reports each request and its whole response; the caller still reads the response itself. */
-export function tappedFetch(listener: WireListener, base: typeof fetch = fetch): typeof fetch {
+export function tappedFetch(listener: TapListener, base: typeof fetch = fetch): typeof fetch {
   return async (input, init) => {
     const request = new Request(input, init);
     const body = typeof init?.body === 'string' ? init.body : '';
@@ -64,7 +64,7 @@ export class TappedTransport implements MCPTransport {
 
   constructor(
     private readonly inner: MCPTransport,
-    private readonly listener: WireListener,
+    private readonly listener: TapListener,
   ) {
     this.supportsProtocolVersionDiscovery = inner.supportsProtocolVersionDiscovery ?? false;
   }
