@@ -1,6 +1,5 @@
 // The host: an AI SDK tool loop (generateText with tools and a step limit) around an MCP client
 // (@ai-sdk/mcp). Nothing here imitates a host; it configures one and prints what it does, in order.
-import { fileURLToPath } from 'node:url';
 import {
   experimental_createMCPClient as createMCPClient,
   type MCPClient,
@@ -14,6 +13,7 @@ import type {
   LanguageModelV4Middleware,
 } from '@ai-sdk/provider';
 import { createAdapter, descriptionOrigin, KIT_OVERLAID_OPERATIONS } from '@memos-kit/memos-mcp';
+import { stdioEntry } from '@memos-kit/memos-mcp/entries';
 import { closeOnSignals, entryArgs, listen } from '@memos-kit/process';
 import { PROTOCOL_VERSION } from '@memos-kit/protocol';
 import { UsageError } from '@memos-kit/terminal';
@@ -36,8 +36,6 @@ import {
 
 /** The loop stops after this many model turns even if the model keeps calling tools (the AI SDK's stopWhen). */
 const MAX_TURNS = 6;
-
-const stdioServer = fileURLToPath(new URL('../../../packages/memos-mcp/src/stdio.ts', import.meta.url));
 
 export interface ModelChoice {
   model: LanguageModelV4;
@@ -62,7 +60,7 @@ async function connect(settings: HostSettings, t: Say, onTap: TapListener): Prom
   if (settings.transport === 'stdio') {
     const inner = new StdioMCPTransport({
       command: process.execPath,
-      args: entryArgs(stdioServer, ['--dataset', settings.dataset, '--descriptions', settings.descriptions]),
+      args: entryArgs(stdioEntry, ['--dataset', settings.dataset, '--descriptions', settings.descriptions]),
       // The server's log lines would interleave with the steps; the wire is what this demo shows.
       stderr: 'ignore',
     });

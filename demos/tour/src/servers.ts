@@ -1,9 +1,7 @@
 import { type Pace, startServer } from '@memos-kit/memos-mcp';
 import { startEntry } from '@memos-kit/process';
+import { replayEntry } from '@memos-kit/recording/entries';
 import { type StdioSession, startStdioSession } from './stdio-client.ts';
-
-/** `pnpm replay`'s entry: with --replay, it stands in for both of the kit's servers. */
-const replayEntry = new URL('../../../packages/recording/src/cli.ts', import.meta.url);
 
 export interface RunningServer {
   url: string;

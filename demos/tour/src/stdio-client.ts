@@ -4,10 +4,11 @@ import { relative, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { stdioEntry } from '@memos-kit/memos-mcp/entries';
 import { entryArgs } from '@memos-kit/process';
 
+/** Where a person types the command the report shows: the kit's root, above every package. */
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-const stdioServerPath = fileURLToPath(new URL('../../../packages/memos-mcp/src/stdio.ts', import.meta.url));
 
 interface StdioExchange {
   /** The line read back from the child's stdout, without its newline. */
@@ -34,7 +35,7 @@ export interface StdioSession {
  */
 export async function startStdioSession(
   args: readonly string[] = [],
-  entry: URL | string = stdioServerPath,
+  entry: URL | string = stdioEntry,
 ): Promise<StdioSession> {
   const entryPath = entry instanceof URL ? fileURLToPath(entry) : entry;
   const child: ChildProcessWithoutNullStreams = spawn(process.execPath, entryArgs(entryPath, args), {
