@@ -2,8 +2,8 @@
 // The one copy lives with the tour (demos/tour/schema). The build copies it into the site and the dev server
 // serves it from there, so the published schema cannot drift from the one the tour's tests validate against.
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { UserConfig } from 'vitepress';
 
 // VitePress's own Vite (not whichever Vite the workspace hoists for vitest).
@@ -12,10 +12,10 @@ type VitePlugin = Extract<NonNullable<NonNullable<UserConfig['vite']>['plugins']
 /** The schema's path on the site, from the site root. */
 export const tourSchemaPath = '/schema/tour-report.schema.json';
 
-/** The file the tour ships and its tests validate against. */
-export const tourSchemaSource = fileURLToPath(
-  new URL('../../demos/tour/schema/tour-report.schema.json', import.meta.url),
-);
+const require = createRequire(import.meta.url);
+
+/** The file the tour ships and its tests validate against, found through the tour's package exports. */
+export const tourSchemaSource = require.resolve('@memos-kit/tour/report.schema.json');
 
 /** Copies the schema into a built site (VitePress's outDir); returns where it went. */
 export function publishTourSchema(outDir: string): string {

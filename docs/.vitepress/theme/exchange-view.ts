@@ -1,8 +1,9 @@
 // Turns a fixture folder into what <WireExchange> draws. It runs at build time (in the data
 // loader), so the page receives the fixture's bytes already split and coloured.
 
-// Relative for the same reason as in fixtures.data.ts: this module runs inside the data loader.
-import { type FixtureEntry, parseHttpMessage } from '../../../packages/wire/src/index.ts';
+// It runs in the data loaders, which load it through tsx (load-kit.ts), so it may import the kit's packages.
+import { isMirrorHeader, SseSplitter } from '@memos-kit/protocol';
+import { type FixtureEntry, parseHttpMessage } from '@memos-kit/wire';
 import { type Segment, segmentJson } from './layers.ts';
 
 export type ManifestEntry = FixtureEntry;
@@ -47,16 +48,15 @@ export interface ExchangeView {
   extras: ExtraView[];
 }
 
-const mirrorHeaders = new Set(['mcp-protocol-version', 'mcp-method', 'mcp-name']);
-
 function headerView([name, value]: [string, string]): HeaderView {
-  return { name, value, mirror: mirrorHeaders.has(name.toLowerCase()) };
+  return { name, value, mirror: isMirrorHeader(name) };
 }
 
 /** Splits an SSE body into its events, keeping every field line as written. */
 function sseEvents(body: string, eventTimes: (number | null)[]): SseEventView[] {
-  return body
-    .split(/\r?\n\r?\n/)
+  const splitter = new SseSplitter();
+  return [...splitter.push(body).map((event) => event.raw), splitter.rest()]
+    .map((block) => block.replace(/(?:\r?\n)+$/, ''))
     .filter((block) => block.trim() !== '')
     .map((block, index) => ({
       atMs: eventTimes[index] ?? null,

@@ -2,12 +2,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineLoader } from 'vitepress';
-// A relative path, not '@memos-kit/wire': VitePress bundles a data loader with Vite's config bundler,
-// which leaves every bare import external for Node to load, and Node cannot load the package's .ts entry.
-// A relative import is bundled instead.
-import { loadFixture, loadManifest } from '../../../packages/wire/src/index.ts';
-import { type ExchangeView, exchangeView } from './exchange-view.ts';
+import type { ExchangeView } from './exchange-view.ts';
+import { loadKit } from './load-kit.ts';
 import { watchOutsideDocs } from './watch-outside-docs.ts';
+
+const { fixturesDir, loadFixture, loadManifest } =
+  await loadKit<typeof import('@memos-kit/wire')>('@memos-kit/wire');
+const { exchangeView } = await loadKit<typeof import('./exchange-view.ts')>('./exchange-view.ts');
 
 export interface FixturesData {
   article: { title: string; protocolVersion: string };
@@ -20,7 +21,7 @@ declare const data: FixturesData;
 export { data };
 
 export default defineLoader({
-  watch: watchOutsideDocs('../../../fixtures/**/*'),
+  watch: watchOutsideDocs(`${fixturesDir.replaceAll('\\', '/')}**/*`),
   load(): FixturesData {
     const manifest = loadManifest();
     const exchanges: Record<string, ExchangeView> = {};

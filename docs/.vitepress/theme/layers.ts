@@ -3,7 +3,7 @@
 // (The playground re-indents a live answer before colouring it, and keeps its raw bytes one click away.)
 // The scanner and the rule live in the wire library, shared with the tour, so terminal and site agree.
 
-import { type Layer, tokenizeJson } from '../../../packages/wire/src/layers.ts';
+import { type Layer, tokenizeJson } from '@memos-kit/wire/layers';
 
 export type { Layer };
 

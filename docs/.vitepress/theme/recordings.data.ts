@@ -3,11 +3,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineLoader } from 'vitepress';
-// The demo's public surface (its index), by a relative path, not the package name, for the reason given in
-// fixtures.data.ts.
-import { loadRecordingManifest, recordingsDir } from '../../../demos/features/src/index.ts';
-import { type ExchangeView, exchangeView } from './exchange-view.ts';
+import type { ExchangeView } from './exchange-view.ts';
+import { loadKit } from './load-kit.ts';
 import { watchOutsideDocs } from './watch-outside-docs.ts';
+
+// The demo's public surface (its index): its recordings, the kit's own fixtures.
+const { loadRecordingManifest, recordingsDir } =
+  await loadKit<typeof import('@memos-kit/demo-features')>('@memos-kit/demo-features');
+const { exchangeView } = await loadKit<typeof import('./exchange-view.ts')>('./exchange-view.ts');
 
 interface RecordingsData {
   source: { zh: string; en: string };
@@ -20,7 +23,7 @@ declare const data: RecordingsData;
 export { data };
 
 export default defineLoader({
-  watch: watchOutsideDocs('../../../demos/features/recordings/**/*'),
+  watch: watchOutsideDocs(`${recordingsDir.replaceAll('\\', '/')}**/*`),
   load(): RecordingsData {
     const manifest = loadRecordingManifest();
     const exchanges: Record<string, ExchangeView> = {};
