@@ -2,6 +2,7 @@
 // `server/discover` on stdin at once (what `@ai-sdk/mcp` sends, with its 1 s timeout); HTTP servers are
 // asked the same over HTTP as soon as they print their URL. Every process is new; the bundles they run
 // from are made before the first timed start, so the build is never part of a start.
+import { readFileSync } from 'node:fs';
 import { entryArgs, startNode } from '@memos-kit/process';
 
 export const ENVELOPE = {
@@ -57,6 +58,21 @@ export async function coldStart(target: ColdStart): Promise<number> {
     running.child.stdin?.end();
     await running.stop({ graceMs: 2_000 });
   }
+}
+
+/**
+ * A root script as `pnpm <name>` starts it (`node <launcher> <entry> <args>`): its entry and arguments, read
+ * from the kit's package.json, so the bench starts a demo by the name a user types, not by a path into the
+ * demo's package, which this one must not depend on.
+ */
+export function rootScript(name: string, extra: string[] = []): ColdStart {
+  const root = new URL('../../../', import.meta.url);
+  const { scripts } = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const [node, , entry, ...args] = scripts[name]?.split(' ') ?? [];
+  if (node !== 'node' || !entry) throw new Error(`pnpm ${name} does not start a TypeScript entry`);
+  return { entry: new URL(entry, root), args: [...args, ...extra] };
 }
 
 /** Milliseconds from the spawn to the exit of a command that runs to its end (a demo). */

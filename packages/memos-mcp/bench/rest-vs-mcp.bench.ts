@@ -19,7 +19,7 @@ import {
   wrapIndented,
 } from '@memos-kit/terminal';
 import { createAdapter } from '../src/index.ts';
-import { type ColdStart, coldStart, ENVELOPE, wallTime } from './cold-start.ts';
+import { type ColdStart, coldStart, ENVELOPE, rootScript, wallTime } from './cold-start.ts';
 import pairs from './rest-vs-mcp.messages.json' with { type: 'json' };
 import { LIST_ARGUMENTS, stagesOf, TOKEN } from './stages.ts';
 
@@ -163,11 +163,11 @@ const STDIO = here('../src/stdio.ts');
 const SERVE = here('../src/cli.ts');
 const FLOOR = here('./floor-server.ts');
 const DEMOS: Array<[string, ColdStart]> = [
-  ['pnpm demo:stdio', { entry: here('../../../demos/stdio-pair/src/demo.ts') }],
-  ['pnpm demo:sse --fast', { entry: here('../../../demos/sse-stream/src/demo.ts'), args: ['--fast'] }],
-  ['pnpm demo:hateoas', { entry: here('../../../demos/hateoas/src/demo.ts') }],
-  ['pnpm demo:host', { entry: here('../../../demos/host/src/demo.ts') }],
-  ['pnpm demo:features', { entry: here('../../../demos/features/src/demo.ts') }],
+  ['pnpm demo:stdio', rootScript('demo:stdio')],
+  ['pnpm demo:sse --fast', rootScript('demo:sse', ['--fast'])],
+  ['pnpm demo:hateoas', rootScript('demo:hateoas')],
+  ['pnpm demo:host', rootScript('demo:host')],
+  ['pnpm demo:features', rootScript('demo:features')],
 ];
 
 await command(spec, async ({ paint, lang }) => {
