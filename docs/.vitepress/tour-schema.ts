@@ -1,6 +1,7 @@
 // The tour's `--json` report names a JSON Schema; the site publishes it so readers can open it in a browser.
-// The one copy lives with the tour (demos/tour/schema). The build copies it into the site and the dev server
-// serves it from there, so the published schema cannot drift from the one the tour's tests validate against.
+// The file is made from the report's one schema (@memos-kit/recording/tour-report, which the tour writes by and
+// `pnpm replay` reads by). The build copies it into the site and the dev server serves it from there, so the
+// published schema cannot drift from the one the tour's tests validate against.
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -15,7 +16,7 @@ export const tourSchemaPath = '/schema/tour-report.schema.json';
 const require = createRequire(import.meta.url);
 
 /** The file the tour ships and its tests validate against, found through the tour's package exports. */
-export const tourSchemaSource = require.resolve('@memos-kit/tour/report.schema.json');
+export const tourSchemaSource = require.resolve('@memos-kit/recording/tour-report.schema.json');
 
 /** Copies the schema into a built site (VitePress's outDir); returns where it went. */
 export function publishTourSchema(outDir: string): string {

@@ -1,8 +1,8 @@
+import type * as Report from '@memos-kit/recording/tour-report';
 import {
   type Difference,
   type Fixture,
   getHeader,
-  type HttpHeaders,
   loadFixture,
   matchResponse,
   rawHttp,
@@ -11,74 +11,32 @@ import {
 import type { ResourcePool } from './servers.ts';
 
 // The records of one exchange, as this module makes them; the JSON report (report.ts) is a list of them.
-
-export interface HttpRequestRecord {
-  method: string;
-  target: string;
-  headers: HttpHeaders;
-  body: string;
-}
-
-export interface SseEventRecord {
-  event?: string;
-  data: string;
-  id?: string;
-  elapsedMs: number;
-}
-
-export interface HttpResponseRecord {
-  status: number;
-  reason: string;
-  headers: HttpHeaders;
-  body: string;
-  events?: SseEventRecord[];
-  headersMs: number;
-  endMs: number;
-}
-
-interface ExchangeBase {
-  /** The fixture the live exchange is compared with; null for the kit's own exchange. */
-  fixture: string | null;
-  /** What the live response is compared with: a fixture file, or a rule of the spec. */
-  against: string;
-  mode: 'exact' | 'abridged' | 'rule';
-  matches: boolean;
-  differences: Difference[];
-}
-
-export interface HttpExchangeRecord extends ExchangeBase {
-  transport: 'http' | 'sse';
-  server: { url: string; dataset: string };
-  request: HttpRequestRecord;
-  response: HttpResponseRecord;
-}
-
-export interface StdioExchangeRecord extends ExchangeBase {
-  transport: 'stdio';
-  command: string[];
-  pid: number;
-  request: { line: string };
-  response: { line: string; stderr: string; elapsedMs: number };
-}
-
-export type ExchangeRecord = HttpExchangeRecord | StdioExchangeRecord;
+// Their shape is the report's one schema, @memos-kit/recording/tour-report, which `pnpm replay` reads.
+export type {
+  ExchangeRecord,
+  HttpExchangeRecord,
+  HttpRequestRecord,
+  HttpResponseRecord,
+  SseEventRecord,
+  StdioExchangeRecord,
+} from '@memos-kit/recording/tour-report';
 
 /** Where a running exchange is shown as it happens; the JSON report and side-by-side steps use none. */
 export interface ExchangeView {
   /** `fixture` is the fixture the answer will be compared with, or null for the kit's own exchange. */
   httpRequest(
     server: { url: string; dataset: string },
-    request: HttpRequestRecord,
+    request: Report.HttpRequestRecord,
     fixture: string | null,
   ): void;
   httpHeaders(
-    head: Pick<HttpResponseRecord, 'status' | 'reason' | 'headers' | 'headersMs'>,
+    head: Pick<Report.HttpResponseRecord, 'status' | 'reason' | 'headers' | 'headersMs'>,
     sse: boolean,
   ): void;
-  sseEvent(event: SseEventRecord, index: number): void;
-  httpDone(record: HttpExchangeRecord): void;
+  sseEvent(event: Report.SseEventRecord, index: number): void;
+  httpDone(record: Report.HttpExchangeRecord): void;
   stdioRequest(pid: number, line: string): void;
-  stdioDone(record: StdioExchangeRecord): void;
+  stdioDone(record: Report.StdioExchangeRecord): void;
 }
 
 export interface ExchangeContext {
@@ -91,10 +49,10 @@ export interface ExchangeContext {
 export interface Rule {
   /** Shown as what the exchange is checked against, e.g. "400 + -32020". */
   against: string;
-  check(response: HttpResponseRecord): Difference[];
+  check(response: Report.HttpResponseRecord): Difference[];
 }
 
-function requestOf(fixture: Fixture): HttpRequestRecord {
+function requestOf(fixture: Fixture): Report.HttpRequestRecord {
   const request = fixture.request;
   if (!request?.method || !request.target) throw new Error(`fixture ${fixture.entry.id} has no HTTP request`);
   return {
@@ -106,7 +64,11 @@ function requestOf(fixture: Fixture): HttpRequestRecord {
 }
 
 /** Replaces one header's value, keeping its position and spelling, as a hand-edited request would. */
-export function withHeader(request: HttpRequestRecord, name: string, value: string): HttpRequestRecord {
+export function withHeader(
+  request: Report.HttpRequestRecord,
+  name: string,
+  value: string,
+): Report.HttpRequestRecord {
   const lower = name.toLowerCase();
   if (!request.headers.some(([n]) => n.toLowerCase() === lower))
     throw new Error(`no ${name} header to change`);
@@ -117,7 +79,7 @@ export function withHeader(request: HttpRequestRecord, name: string, value: stri
 }
 
 /** The same request with `params._meta` left out, as a client written from a 2025-era tutorial would send it. */
-export function withoutMeta(request: HttpRequestRecord): HttpRequestRecord {
+export function withoutMeta(request: Report.HttpRequestRecord): Report.HttpRequestRecord {
   const message = JSON.parse(request.body) as { params?: Record<string, unknown> };
   if (!message.params || !('_meta' in message.params)) throw new Error('no params._meta to leave out');
   const { _meta, ...params } = message.params;
@@ -128,7 +90,7 @@ export function withoutMeta(request: HttpRequestRecord): HttpRequestRecord {
 /** Times in the report to a tenth of a millisecond: finer says nothing about a loopback exchange. */
 const tenth = (ms: number) => Math.round(ms * 10) / 10;
 
-const timedEvent = ({ elapsedMs, ...event }: TimedSseEvent): SseEventRecord => ({
+const timedEvent = ({ elapsedMs, ...event }: TimedSseEvent): Report.SseEventRecord => ({
   ...event,
   elapsedMs: tenth(elapsedMs),
 });
@@ -136,9 +98,9 @@ const timedEvent = ({ elapsedMs, ...event }: TimedSseEvent): SseEventRecord => (
 async function send(
   ctx: ExchangeContext,
   dataset: string,
-  request: HttpRequestRecord,
+  request: Report.HttpRequestRecord,
   fixture: string | null,
-): Promise<{ server: { url: string; dataset: string }; response: HttpResponseRecord; sse: boolean }> {
+): Promise<{ server: { url: string; dataset: string }; response: Report.HttpResponseRecord; sse: boolean }> {
   const server = await ctx.resources.server(dataset);
   ctx.view?.httpRequest(server, request, fixture);
   let sse = false;
@@ -151,7 +113,7 @@ async function send(
     },
     onEvent: (event, index) => ctx.view?.sseEvent(timedEvent(event), index),
   });
-  const response: HttpResponseRecord = {
+  const response: Report.HttpResponseRecord = {
     status: live.status,
     reason: live.reason,
     headers: live.headers,
@@ -164,7 +126,10 @@ async function send(
 }
 
 /** Sends a fixture's request, byte for byte, to a server holding the fixture's dataset, and matches the answer. */
-export async function replayFixture(ctx: ExchangeContext, fixtureId: string): Promise<HttpExchangeRecord> {
+export async function replayFixture(
+  ctx: ExchangeContext,
+  fixtureId: string,
+): Promise<Report.HttpExchangeRecord> {
   const fixture = loadFixture(fixtureId);
   const request = requestOf(fixture);
   const { server, response, sse } = await send(ctx, fixture.entry.dataset, request, fixtureId);
@@ -174,7 +139,7 @@ export async function replayFixture(ctx: ExchangeContext, fixtureId: string): Pr
     body: response.body,
     ...(response.events ? { events: response.events } : {}),
   });
-  const record: HttpExchangeRecord = {
+  const record: Report.HttpExchangeRecord = {
     transport: sse ? 'sse' : 'http',
     fixture: fixtureId,
     against: `fixtures/${result.against}`,
@@ -193,14 +158,14 @@ export async function replayFixture(ctx: ExchangeContext, fixtureId: string): Pr
 export async function sendDerived(
   ctx: ExchangeContext,
   fixtureId: string,
-  change: (request: HttpRequestRecord) => HttpRequestRecord,
+  change: (request: Report.HttpRequestRecord) => Report.HttpRequestRecord,
   rule: Rule,
-): Promise<HttpExchangeRecord> {
+): Promise<Report.HttpExchangeRecord> {
   const fixture = loadFixture(fixtureId);
   const request = change(requestOf(fixture));
   const { server, response, sse } = await send(ctx, fixture.entry.dataset, request, null);
   const differences = rule.check(response);
-  const record: HttpExchangeRecord = {
+  const record: Report.HttpExchangeRecord = {
     transport: sse ? 'sse' : 'http',
     fixture: null,
     against: rule.against,
@@ -216,14 +181,17 @@ export async function sendDerived(
 }
 
 /** Writes the fixture's request line into the stdio server's stdin and reads one line back. */
-export async function stdioFixture(ctx: ExchangeContext, fixtureId: string): Promise<StdioExchangeRecord> {
+export async function stdioFixture(
+  ctx: ExchangeContext,
+  fixtureId: string,
+): Promise<Report.StdioExchangeRecord> {
   const fixture = loadFixture(fixtureId);
   const line = fixture.text('request').replace(/\r?\n$/, '');
   const session = await ctx.resources.stdio(fixture.entry.dataset);
   ctx.view?.stdioRequest(session.pid, line);
   const answer = await session.exchange(line, ctx.signal);
   const result = matchResponse(fixture, { body: answer.line });
-  const record: StdioExchangeRecord = {
+  const record: Report.StdioExchangeRecord = {
     transport: 'stdio',
     fixture: fixtureId,
     against: `fixtures/${result.against}`,

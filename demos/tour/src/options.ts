@@ -15,7 +15,7 @@ import { messages } from './messages.ts';
 import { steps } from './steps.ts';
 
 const PACES = ['article', 'fast'] as const;
-export type Pace = (typeof PACES)[number];
+type Pace = (typeof PACES)[number];
 
 export const spec = {
   name: 'pnpm demo',
@@ -72,8 +72,8 @@ export const spec = {
     },
   },
   epilogue: {
-    zh: 'JSON 报告的结构见 demos/tour/schema/tour-report.schema.json。例如：\n  pnpm demo --json --pace fast > tour.json',
-    en: 'The JSON report is described by demos/tour/schema/tour-report.schema.json. For example:\n  pnpm demo --json --pace fast > tour.json',
+    zh: 'JSON 报告的结构见 packages/recording/schema/tour-report.schema.json。例如：\n  pnpm demo --json --pace fast > tour.json',
+    en: 'The JSON report is described by packages/recording/schema/tour-report.schema.json. For example:\n  pnpm demo --json --pace fast > tour.json',
   },
   ctrlC: 'key',
 } as const satisfies CommandSpec<OptionSpecs>;

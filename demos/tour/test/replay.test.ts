@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runEntry } from '@memos-kit/process';
+import { replayEntry } from '@memos-kit/recording/entries';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TourReport } from '../src/report.ts';
 import { stepNumber, tourMain, tourRun } from './tour-process.ts';
 
-const replayCli = new URL('../../../packages/recording/src/cli.ts', import.meta.url);
 const dir = mkdtempSync(join(tmpdir(), 'tour-replay-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -25,7 +25,7 @@ async function convert(report: TourReport, name: string): Promise<string> {
   const source = join(dir, `${name}.json`);
   const target = join(dir, `${name}.jsonl`);
   writeFileSync(source, JSON.stringify(report));
-  const run = await runEntry(replayCli, {
+  const run = await runEntry(replayEntry, {
     args: [source, '--export', 'jsonl', '--out', target],
     timeoutMs: 30_000,
   });

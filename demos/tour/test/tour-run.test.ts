@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type EntryRun, runEntry } from '@memos-kit/process';
+import { tourReportSchemaUrl } from '@memos-kit/recording/tour-report';
 import { stringWidth } from '@memos-kit/terminal';
 import { loadManifest } from '@memos-kit/wire';
 import { Ajv2020 } from 'ajv/dist/2020';
@@ -12,9 +13,7 @@ import { normalizeTranscript } from '../src/transcript.ts';
 import { tourMain, tourRun } from './tour-process.ts';
 
 const transcriptPath = fileURLToPath(new URL('../transcripts/tour.txt', import.meta.url));
-const schema = JSON.parse(
-  readFileSync(fileURLToPath(new URL('../schema/tour-report.schema.json', import.meta.url)), 'utf8'),
-) as object;
+const schema = JSON.parse(readFileSync(tourReportSchemaUrl, 'utf8')) as object;
 
 describe('pnpm demo --pace fast --no-color (the text tour, as a child process)', () => {
   let tour: EntryRun;

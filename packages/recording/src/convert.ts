@@ -1,9 +1,9 @@
 import { SseSplitter } from '@memos-kit/protocol';
 import { loadFixture, loadManifest } from '@memos-kit/wire';
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { type Headers, textBody } from './frames.ts';
 import { Masker } from './mask.ts';
 import type { Recording } from './reader.ts';
+import { tourReportSchema } from './tour-report.ts';
 import { RecordingWriter } from './writer.ts';
 
 /** A clock for converted frames: the source gives offsets, this gives the wall time they stand for. */
@@ -125,113 +125,6 @@ function writeStdio(
 
 // ---- the tour's --json report ----
 
-/** What this converter reads of a `pnpm demo --json` report (demos/tour/schema/tour-report.schema.json). */
-interface TourHttpExchange {
-  transport: 'http' | 'sse';
-  request: { method: string; target: string; headers: Headers; body: string };
-  response: {
-    status: number;
-    reason: string;
-    headers: Headers;
-    body: string;
-    events?: { elapsedMs: number }[];
-    headersMs: number;
-    endMs: number;
-  };
-}
-interface TourStdioExchange {
-  transport: 'stdio';
-  request: { line: string };
-  response: { line: string; elapsedMs: number };
-}
-type TourExchange = TourHttpExchange | TourStdioExchange;
-
-interface TourReportSubset {
-  kit: 'memos-mcp-rest-kit';
-  steps: { exchanges: TourExchange[] }[];
-}
-
-const headersSchema = {
-  type: 'array',
-  items: { type: 'array', items: { type: 'string' }, minItems: 2, maxItems: 2 },
-};
-/** The part of the tour report's schema this converter relies on; the rest of the report is ignored. */
-const tourSubsetSchema = {
-  type: 'object',
-  required: ['kit', 'steps'],
-  properties: {
-    kit: { const: 'memos-mcp-rest-kit' },
-    steps: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['exchanges'],
-        properties: {
-          exchanges: {
-            type: 'array',
-            items: {
-              oneOf: [
-                {
-                  type: 'object',
-                  required: ['transport', 'request', 'response'],
-                  properties: {
-                    transport: { enum: ['http', 'sse'] },
-                    request: {
-                      type: 'object',
-                      required: ['method', 'target', 'headers', 'body'],
-                      properties: {
-                        method: { type: 'string' },
-                        target: { type: 'string' },
-                        headers: headersSchema,
-                        body: { type: 'string' },
-                      },
-                    },
-                    response: {
-                      type: 'object',
-                      required: ['status', 'reason', 'headers', 'body', 'headersMs', 'endMs'],
-                      properties: {
-                        status: { type: 'integer' },
-                        reason: { type: 'string' },
-                        headers: headersSchema,
-                        body: { type: 'string' },
-                        events: {
-                          type: 'array',
-                          items: {
-                            type: 'object',
-                            required: ['elapsedMs'],
-                            properties: { elapsedMs: { type: 'number' } },
-                          },
-                        },
-                        headersMs: { type: 'number' },
-                        endMs: { type: 'number' },
-                      },
-                    },
-                  },
-                },
-                {
-                  type: 'object',
-                  required: ['transport', 'request', 'response'],
-                  properties: {
-                    transport: { const: 'stdio' },
-                    request: { type: 'object', required: ['line'], properties: { line: { type: 'string' } } },
-                    response: {
-                      type: 'object',
-                      required: ['line', 'elapsedMs'],
-                      properties: { line: { type: 'string' }, elapsedMs: { type: 'number' } },
-                    },
-                  },
-                },
-              ],
-            },
-          },
-        },
-      },
-    },
-  },
-};
-
-let tourValidator: ValidateFunction<TourReportSubset> | undefined;
-
 export class NotATourReport extends Error {
   override name = 'NotATourReport';
 }
@@ -253,20 +146,19 @@ export function isTourReport(value: unknown): boolean {
  * `startedAt` (now, by default) stands for the moment the first request left.
  */
 export function fromTourReport(value: unknown, startedAt = new Date()): Recording {
-  tourValidator ??= new Ajv2020({ strict: false }).compile<TourReportSubset>(tourSubsetSchema);
-  const validateTour = tourValidator;
-  if (!validateTour(value)) {
-    const error = validateTour.errors?.[0];
-    throw new NotATourReport(
-      `${error?.instancePath || '(report)'} ${error?.message ?? 'is not a tour report'}`,
-    );
+  const parsed = tourReportSchema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? `/${issue.path.join('/')}` : '(report)';
+    throw new NotATourReport(`${where} ${issue?.message ?? 'is not a tour report'}`);
   }
+  const report = parsed.data;
   const clock = clockFrom(startedAt);
   const writer = new RecordingWriter({ recorder: 'pnpm demo --json', origin: 'kit', now: () => clock(0) });
   const masker = new Masker();
   let at = 0;
   let exchange = 0;
-  for (const step of value.steps) {
+  for (const step of report.steps) {
     for (const recorded of step.exchanges) {
       if (recorded.transport === 'stdio') {
         at = writeStdio(
