@@ -4,11 +4,9 @@
 // from are made before the first timed start, so the build is never part of a start.
 import { readFileSync } from 'node:fs';
 import { entryArgs, startNode } from '@memos-kit/process';
+import { HEADERS, PROTOCOL_VERSION, requestMeta } from '@memos-kit/protocol';
 
-export const ENVELOPE = {
-  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-  'io.modelcontextprotocol/clientCapabilities': {},
-};
+export const ENVELOPE = requestMeta();
 const DISCOVER = JSON.stringify({
   jsonrpc: '2.0',
   id: 1,
@@ -45,8 +43,8 @@ export async function coldStart(target: ColdStart): Promise<number> {
       headers: {
         'Content-Type': 'application/json',
         Accept: 'application/json, text/event-stream',
-        'MCP-Protocol-Version': '2026-07-28',
-        'Mcp-Method': 'server/discover',
+        [HEADERS.protocolVersion]: PROTOCOL_VERSION,
+        [HEADERS.method]: 'server/discover',
       },
       body: DISCOVER,
     });

@@ -7,6 +7,7 @@
 import { Agent, request } from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import { listen } from '@memos-kit/process';
+import { HEADERS, PROTOCOL_VERSION } from '@memos-kit/protocol';
 import {
   bilingualMessages,
   type CommandSpec,
@@ -85,9 +86,9 @@ function mcp(method: string, params: Record<string, unknown>, name?: string): Ca
       Authorization: TOKEN,
       'Content-Type': 'application/json',
       Accept: 'application/json, text/event-stream',
-      'MCP-Protocol-Version': '2026-07-28',
-      'Mcp-Method': method,
-      ...(name ? { 'Mcp-Name': name } : {}),
+      [HEADERS.protocolVersion]: PROTOCOL_VERSION,
+      [HEADERS.method]: method,
+      ...(name ? { [HEADERS.name]: name } : {}),
       'Content-Length': String(Buffer.byteLength(body)),
     },
     body,

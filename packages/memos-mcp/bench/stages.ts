@@ -5,6 +5,7 @@
 // `Response.json`), and last, measured over a socket by the caller, Node's HTTP server with the kit's
 // guards and the adapter from Node's request to the web one.
 import { answerOf, createRestApp } from '@memos-kit/memos-rest';
+import { PROTOCOL_VERSION } from '@memos-kit/protocol';
 import { createMcpHandler, isCallToolResult } from '@modelcontextprotocol/server';
 import type { Adapter } from '../src/app.ts';
 import { completeBody } from '../src/http/node-adapter.ts';
@@ -53,7 +54,7 @@ export function stagesOf(adapter: Adapter): Stages {
     authorization: TOKEN,
     'content-type': 'application/json',
     accept: 'application/json, text/event-stream',
-    'mcp-protocol-version': '2026-07-28',
+    'mcp-protocol-version': PROTOCOL_VERSION,
     'mcp-method': 'tools/call',
     'mcp-name': 'memo_list_memos',
   };

@@ -211,7 +211,7 @@ export class LineTransport implements Transport {
           this.reject(
             message.id,
             ErrorCode.InvalidParams,
-            `Invalid params: a 2026-07-28 request must carry params._meta with ${missing.join(' and ')}`,
+            `Invalid params: a ${PROTOCOL_VERSION} request must carry params._meta with ${missing.join(' and ')}`,
             { envelope: { missing: meta === undefined ? ['_meta'] : missing } },
           );
           return;
