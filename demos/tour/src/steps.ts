@@ -1,3 +1,4 @@
+import { HEADERS } from '@memos-kit/protocol';
 import type { Lang } from '@memos-kit/terminal';
 import { loadFixture } from '@memos-kit/wire';
 import { claimedTool, headerMismatchRule, missingMetaRule } from './error-rules.ts';
@@ -107,7 +108,7 @@ export const steps: readonly Step[] = [
         await sendDerived(
           ctx,
           'mcp-tools-call',
-          (r) => withHeader(r, 'Mcp-Name', claimedTool),
+          (r) => withHeader(r, HEADERS.name, claimedTool),
           headerMismatchRule,
         ),
       ];

@@ -102,7 +102,7 @@ export function presetsFor(
     presets.push({ id, fixture: id, title: exchange.entry.title, draft, follow: true });
     if (id === 'mcp-tools-call') {
       const mismatched = clone(draft);
-      setHeader(mismatched, 'Mcp-Name', 'memo_get_memo');
+      setHeader(mismatched, HEADERS.name, 'memo_get_memo');
       presets.push({
         id: `${id}:mismatch`,
         fixture: id,
