@@ -98,11 +98,6 @@ async function memoExists(client: Client | V1Client, name: string): Promise<bool
   return !got.isError;
 }
 
-async function eventually(check: () => boolean, what: string): Promise<void> {
-  for (let tries = 0; tries < 100 && !check(); tries += 1) await new Promise((r) => setTimeout(r, 20));
-  expect(check(), what).toBe(true);
-}
-
 describe.each(['http', 'stdio'] as const)('the v2 client (2026-07-28) over %s', (transport) => {
   it('lists and reads memos as resources, as REST shows them to the caller', {
     timeout: 30_000,
@@ -210,8 +205,14 @@ describe.each(['http', 'stdio'] as const)('the v2 client (2026-07-28) over %s', 
   }, async () => {
     const client = await v2Client(transport, new User(true));
     const changes: unknown[] = [];
+    // Waited for as an event, not polled against a clock: the test's own timeout bounds it.
+    let heard = () => {};
+    const first = new Promise<void>((resolve) => {
+      heard = resolve;
+    });
     client.setNotificationHandler('notifications/resources/list_changed', (notification) => {
       changes.push(notification.params?._meta);
+      heard();
     });
     try {
       const subscription = await client.listen({ resourcesListChanged: true, toolsListChanged: true });
@@ -229,7 +230,8 @@ describe.each(['http', 'stdio'] as const)('the v2 client (2026-07-28) over %s', 
         // stdio has no REST port of its own: the create goes through the tool, and the same REST routes.
         await createMemo(client, 'made through the tool');
       }
-      await eventually(() => changes.length === 1, 'one list_changed notification');
+      await first;
+      expect(changes, 'one list_changed notification').toHaveLength(1);
       expect(changes[0]).toEqual({ 'io.modelcontextprotocol/subscriptionId': expect.anything() });
       await subscription.close();
     } finally {
