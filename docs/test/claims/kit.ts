@@ -1,6 +1,7 @@
 // The kit as the claims test meets it: the adapter and the mock in-process on loopback, in the variants a
 // page speaks of, the stdio server as a child process started as `pnpm mcp:stdio` starts it, and the
 // commands' help. Each is started the first time a probe asks for it, and stopped in `close()`.
+import { readFileSync } from 'node:fs';
 import { type RequestListener, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { type AdapterOptions, createAdapter } from '@memos-kit/memos-mcp';
@@ -48,6 +49,9 @@ export function send(server: Listening, outgoing: Outgoing): Promise<Answer> {
         method: outgoing.method ?? (outgoing.body === undefined ? 'GET' : 'POST'),
         path: outgoing.path,
         headers: outgoing.headers,
+        // One connection per request, as each curl command on a page has: a server that answered early and
+        // then closes after draining a refused body must not take the next probe's request down with it.
+        agent: false,
         timeout: 10_000,
       },
       (incoming) => {
@@ -57,8 +61,15 @@ export function send(server: Listening, outgoing: Outgoing): Promise<Answer> {
         incoming.on('end', settle);
       },
     );
-    call.on('timeout', () => call.destroy(new Error('no answer within 10 s')));
-    call.on('error', (error) => settle() || reject(error));
+    call.on('timeout', () =>
+      call.destroy(new Error(`no answer within 10 s to ${outgoing.method ?? ''} ${outgoing.path}`)),
+    );
+    call.on(
+      'error',
+      (error) =>
+        settle() ||
+        reject(new Error(`${outgoing.method ?? ''} ${outgoing.path}: ${error.message}`, { cause: error })),
+    );
     call.end(outgoing.body);
   });
 }
@@ -176,13 +187,27 @@ export type { StdioServer };
 
 const entry = (path: string) => fileURLToPath(new URL(`../../../${path}`, import.meta.url));
 
+/**
+ * The `.ts` entry a root script starts (`node …/launch.mjs <entry> …`), read from the kit's package.json: the
+ * probes run what a learner's `pnpm <script>` runs, and an entry that moves cannot leave them reading a file
+ * that is no longer there.
+ */
+function scriptEntry(script: string): string {
+  const scripts = (
+    JSON.parse(readFileSync(entry('package.json'), 'utf8')) as { scripts: Record<string, string> }
+  ).scripts;
+  const file = scripts[script]?.split(/\s+/).find((word) => word.endsWith('.ts'));
+  if (!file) throw new Error(`package.json has no script "${script}" that starts a .ts entry`);
+  return entry(file);
+}
+
 /** The entries of the root scripts whose help states defaults. */
 export const commands = {
-  serve: entry('packages/memos-mcp/src/cli.ts'),
-  stdio: entry('packages/memos-mcp/src/stdio.ts'),
-  replay: entry('packages/recording/src/cli.ts'),
-  playground: entry('docs/cli/playground.ts'),
-  tour: entry('demos/tour/src/main.ts'),
+  serve: scriptEntry('serve'),
+  stdio: scriptEntry('mcp:stdio'),
+  replay: scriptEntry('replay'),
+  playground: scriptEntry('playground'),
+  tour: scriptEntry('demo'),
 } as const;
 
 export class Kit {
@@ -234,7 +259,11 @@ export class Kit {
       text = runEntry(commands[command], {
         args: ['--help', '--lang', 'en'],
         env: { NO_COLOR: '1', COLUMNS: '200' },
-      }).then((run) => run.stdout);
+      }).then((run) => {
+        // A help that did not run states nothing; say why rather than let every line of it look unproven.
+        if (run.code !== 0) throw new Error(`${command} --help ended with ${run.code}: ${run.stderr}`);
+        return run.stdout;
+      });
       this.helps.set(command, text);
     }
     return text;
