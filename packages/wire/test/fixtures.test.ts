@@ -94,6 +94,22 @@ describe('the fixtures agree with themselves', () => {
     expect(fixture.text('terminal')).toBe(fixture.text('stderr') + fixture.text('stdout'));
   });
 
+  it("stdio: the article's two Python programs, as printed: LF lines, four-space indents, the Chinese comments", () => {
+    const fixture = loadFixture('stdio-tools-call');
+    for (const key of ['server', 'client']) {
+      const text = fixture.text(key);
+      expect(text.startsWith('import json\n')).toBe(true);
+      expect(text.endsWith('\n') && !text.endsWith('\n\n')).toBe(true);
+      expect(text).not.toMatch(/[\r\t]|[ ]\n|[“”‘’]/);
+      for (const line of text.split('\n'))
+        expect(line.match(/^ */)?.[0].length ?? 0).toSatisfy((n) => n % 4 === 0);
+      expect(text).toMatch(/^ *# .*\p{Script=Han}/mu);
+    }
+    // What ties the programs to the pipe's bytes: the request they send and the answer they build.
+    expect(fixture.text('client')).toContain('"id": 6,');
+    expect(fixture.text('server')).toContain('separators=(",", ":")');
+  });
+
   it('sse: the complete response is the headers written at 0 s plus the events written at 1 s and 3 s', () => {
     const fixture = loadFixture('sse-progress');
     const whole = parseHttpMessage(fixture.text('response'));
