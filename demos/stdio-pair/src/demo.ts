@@ -5,7 +5,7 @@
 import { closeOnSignals } from '@memos-kit/process';
 import { command, type ParsedCommand, Printer, table, UsageError } from '@memos-kit/terminal';
 import { liveServers, runClient } from './client.ts';
-import { type LessonContext, lessons } from './lessons/index.ts';
+import { type Lesson, type LessonContext, lessons, pitfalls, pythonLessons } from './lessons/index.ts';
 import { messages, type Say } from './messages.ts';
 import { spec } from './options.ts';
 import { formatEvent, legend, type PipeEvent, tracePipes } from './trace.ts';
@@ -28,14 +28,19 @@ async function main({ values, paint, width, lang }: ParsedCommand<typeof spec.op
   const trace = values.trace === 'on';
   if (values['list-lessons']) return listLessons(printer, t);
   if (values.lesson !== undefined)
-    return runLesson(values.lesson, { printer, say: t, trace, timeoutMs: LESSON_TIMEOUT_MS });
+    return runLesson(values.lesson, { printer, say: t, lang, trace, timeoutMs: LESSON_TIMEOUT_MS });
   return runArticlePair(printer, trace, t);
 }
 
 function listLessons(printer: Printer, t: Say): void {
-  const rows = lessons.map((lesson) => [`  ${printer.paint('bold', lesson.name)}`, t(lesson.pitfall)]);
-  for (const line of table(rows, { width: printer.width })) printer.line(line);
-  printer.line();
+  const group = (heading: string, members: Lesson[]) => {
+    printer.line(printer.paint('bold', heading));
+    const rows = members.map((lesson) => [`  ${printer.paint('bold', lesson.name)}`, t(lesson.summary)]);
+    for (const line of table(rows, { width: printer.width })) printer.line(line);
+    printer.line();
+  };
+  group(t('pitfallsHeading'), pitfalls);
+  group(t('pythonHeading'), pythonLessons);
   printer.prose(t('runOneLesson', { name: lessons[0]?.name ?? '' }));
 }
 
@@ -100,7 +105,7 @@ async function showLesson(index: number, ctx: LessonContext): Promise<void> {
     title: ctx.say(lesson.title),
   });
   printer.line(`${printer.paint('bold', heading)}  (${lesson.name})`);
-  printer.prose(ctx.say(lesson.pitfall), { role: 'muted' });
+  printer.prose(ctx.say(lesson.summary), { role: 'muted' });
   printer.line();
   await lesson.run(ctx);
 }

@@ -21,18 +21,21 @@ export const spec = {
       type: 'string',
       value: 'NAME|all',
       help: {
-        zh: '改为重演一个 stdio 常见错误（名称见 --list-lessons），或用 all 全部重演',
-        en: 'replay one stdio pitfall instead (see --list-lessons), or all of them',
+        zh: '改为运行一课（名称见 --list-lessons）：重演一个 stdio 常见错误，或让文章的 Python 程序和本套件的 TypeScript 互相通信；all 依次运行全部',
+        en: "run one lesson instead (see --list-lessons): replay a stdio pitfall, or have the article's Python programs talk to the kit's TypeScript; all runs every one",
       },
     },
     'list-lessons': {
       type: 'boolean',
-      help: { zh: '列出所有常见错误课', en: 'list the pitfall lessons' },
+      help: {
+        zh: '列出所有课：常见错误，以及文章的 Python 程序',
+        en: "list the lessons: the pitfalls, and the article's Python programs",
+      },
     },
   },
   epilogue: {
-    zh: '例如：\n  pnpm demo:stdio --trace off            只输出文章里的两行\n  pnpm demo:stdio --lesson no-newline    重演第一个常见错误',
-    en: "For example:\n  pnpm demo:stdio --trace off            only the article's two lines\n  pnpm demo:stdio --lesson no-newline    replay the first pitfall",
+    zh: '例如：\n  pnpm demo:stdio --trace off              只输出文章里的两行\n  pnpm demo:stdio --lesson no-newline      重演第一个常见错误\n  pnpm demo:stdio --lesson python-server   本套件的 Client 对文章的 Python Server\n  pnpm demo:stdio --lesson python-client   文章的 Python Client 对本套件的 Server',
+    en: "For example:\n  pnpm demo:stdio --trace off              only the article's two lines\n  pnpm demo:stdio --lesson no-newline      replay the first pitfall\n  pnpm demo:stdio --lesson python-server   the kit's client, the article's Python server\n  pnpm demo:stdio --lesson python-client   the article's Python client, the kit's servers",
   },
   ctrlC: 'key',
 } as const satisfies CommandSpec<OptionSpecs>;

@@ -79,7 +79,7 @@ describe('pnpm demo:stdio', () => {
       const prose = output.replace(/\s+/g, '');
       for (const lesson of lessons) {
         expect(output).toContain(lesson.name);
-        expect(prose).toContain(messages.t(lang, lesson.pitfall).replace(/\s+/g, ''));
+        expect(prose).toContain(messages.t(lang, lesson.summary).replace(/\s+/g, ''));
       }
     }
   });

@@ -2,9 +2,12 @@ import { once } from 'node:events';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type RunningEntry, startEntry } from '@memos-kit/process';
+import { createPaint, type Lang, PIPED_WIDTH, Printer } from '@memos-kit/terminal';
 import { loadFixture } from '@memos-kit/wire';
 import { expect } from 'vitest';
 import { liveServers } from '../src/client.ts';
+import type { LessonContext } from '../src/lessons/index.ts';
+import { messages } from '../src/messages.ts';
 
 const stdioFixture = loadFixture('stdio-tools-call');
 export const fixtureBytes = (key: 'request' | 'response' | 'stderr' | 'stdout' | 'terminal') =>
@@ -67,4 +70,28 @@ async function killLeftovers(): Promise<number> {
 /** Fails the test whose code left a process running (after killing it). */
 export async function expectNoLeftovers(): Promise<void> {
   expect(await killLeftovers(), 'processes still running after the test').toBe(0);
+}
+
+/**
+ * A lesson's context that records what it prints (`lines`, `output()`), with a short patience so the suites
+ * stay quick. English unless asked, so the assertions can quote the story; the Chinese one has tests of its own.
+ */
+export function lessonContext(
+  lang: Lang = 'en',
+  trace = true,
+): LessonContext & { lines: string[]; output: () => string } {
+  const lines: string[] = [];
+  return {
+    printer: new Printer({
+      paint: createPaint(false),
+      width: PIPED_WIDTH,
+      write: (text) => lines.push(...text.replace(/\n$/, '').split('\n')),
+    }),
+    say: messages.in(lang),
+    lang,
+    trace,
+    timeoutMs: 600,
+    lines,
+    output: () => lines.join('\n'),
+  };
 }

@@ -1,6 +1,5 @@
-import { createPaint, type Lang, PIPED_WIDTH, Printer, stringWidth } from '@memos-kit/terminal';
+import { type Lang, PIPED_WIDTH, stringWidth } from '@memos-kit/terminal';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LessonContext } from '../src/lessons/index.ts';
 import { lessons } from '../src/lessons/index.ts';
 import { logOnStdout } from '../src/lessons/log-on-stdout.ts';
 import { noFlush } from '../src/lessons/no-flush.ts';
@@ -10,7 +9,7 @@ import { prettyJson } from '../src/lessons/pretty-json.ts';
 import { readToEof } from '../src/lessons/read-to-eof.ts';
 import { twoInOneRead } from '../src/lessons/two-in-one-read.ts';
 import { messages } from '../src/messages.ts';
-import { expectNoLeftovers, fixtureBytes } from './helpers.ts';
+import { expectNoLeftovers, fixtureBytes, lessonContext } from './helpers.ts';
 
 afterEach(expectNoLeftovers);
 
@@ -21,24 +20,11 @@ afterEach(() => {
   printed = [];
 });
 
-/**
- * A lesson's context that records what it prints, with a short patience so the suite stays quick. English
- * unless asked, so the assertions below can quote the story; the Chinese one has tests of its own.
- */
-function context(lang: Lang = 'en'): LessonContext & { output: () => string } {
-  const lines: string[] = [];
-  printed = lines;
-  return {
-    printer: new Printer({
-      paint: createPaint(false),
-      width: PIPED_WIDTH,
-      write: (text) => lines.push(...text.replace(/\n$/, '').split('\n')),
-    }),
-    say: messages.in(lang),
-    trace: true,
-    timeoutMs: 600,
-    output: () => lines.join('\n'),
-  };
+/** A lesson's context (see helpers.ts) whose printed lines the width check above reads. */
+function context(lang: Lang = 'en'): ReturnType<typeof lessonContext> {
+  const ctx = lessonContext(lang);
+  printed = ctx.lines;
+  return ctx;
 }
 
 const responseLength = fixtureBytes('response').length;

@@ -1,9 +1,9 @@
 import { EventEmitter, once } from 'node:events';
-import { type Printer, wrapText } from '@memos-kit/terminal';
+import { type Lang, type Printer, wrapText } from '@memos-kit/terminal';
 import { type Exit, type ServerProcess, type SpawnOptions, shutdown, spawnServer } from '../client.ts';
 import { LineReader, ReadTimeoutError, type TimeoutReason } from '../line-reader.ts';
 import type { MessageKey, Say } from '../messages.ts';
-import { formatEvent, tracePipes } from '../trace.ts';
+import { formatEvent, type PipeEvent, tracePipes } from '../trace.ts';
 import { FAULTY_SERVER, type Fault } from './faults.ts';
 
 /**
@@ -18,6 +18,8 @@ export interface LessonContext {
   printer: Printer;
   /** The story's sentences in the class's language. */
   say: Say;
+  /** That language, for a server the lesson starts that speaks too (the kit's full MCP server logs). */
+  lang: Lang;
   /** Show every pipe event as it happens. */
   trace: boolean;
   /** How long the client waits before it gives up on a read. */
@@ -27,8 +29,8 @@ export interface LessonContext {
 export interface Lesson<Outcome = unknown> {
   name: string;
   title: MessageKey;
-  /** What goes wrong, in one sentence, for --list-lessons. */
-  pitfall: MessageKey;
+  /** What the lesson shows (for a pitfall: what goes wrong), in one sentence, for --list-lessons. */
+  summary: MessageKey;
   run(ctx: LessonContext): Promise<Outcome>;
 }
 
@@ -45,19 +47,37 @@ export interface Session {
  * Starts a server for a lesson with its three pipes watched, runs the lesson's client code,
  * then shuts the server down (close stdin, then signals) whatever happened.
  */
-export async function withServer<T>(
+export function withServer<T>(
   ctx: LessonContext,
   options: SpawnOptions,
   body: (session: Session) => Promise<T>,
-): Promise<{ result: T; exit: Exit; stderr: string }> {
-  const server = spawnServer({ ...options, stderr: 'pipe' });
+): Promise<Run<T>> {
+  return withProcess(ctx, spawnServer({ ...options, stderr: 'pipe' }), body);
+}
+
+/** What a lesson's server did: the lesson's result, how it ended, its log, and every pipe event in order. */
+export interface Run<T> {
+  result: T;
+  exit: Exit;
+  stderr: string;
+  events: PipeEvent[];
+}
+
+/** `withServer` for a server started another way (the article's Python one), its three pipes piped. */
+export async function withProcess<T>(
+  ctx: LessonContext,
+  server: ServerProcess,
+  body: (session: Session) => Promise<T>,
+): Promise<Run<T>> {
   let stderr = '';
+  const events: PipeEvent[] = [];
   const logs = new EventEmitter();
   const logged = async (text: string) => {
     const signal = AbortSignal.timeout(ARRIVAL_TIMEOUT_MS);
     while (!stderr.includes(text)) await once(logs, 'data', { signal });
   };
   tracePipes(server, (event) => {
+    events.push(event);
     if (event.kind === 'bytes' && event.fd === 2) {
       stderr += event.bytes.toString('utf8');
       logs.emit('data');
@@ -74,7 +94,7 @@ export async function withServer<T>(
     const result = await body({ server, reader, stderr: () => stderr, logged });
     const exit = await shutdown(server);
     await closed;
-    return { result, exit, stderr };
+    return { result, exit, stderr, events };
   } catch (error) {
     await shutdown(server);
     throw error;
@@ -86,7 +106,7 @@ export function withFaultyServer<T>(
   ctx: LessonContext,
   fault: Fault,
   body: (session: Session) => Promise<T>,
-): Promise<{ result: T; exit: Exit; stderr: string }> {
+): Promise<Run<T>> {
   return withServer(ctx, { script: FAULTY_SERVER, args: [fault] }, body);
 }
 

@@ -4,7 +4,7 @@ import { ARRIVAL_TIMEOUT_MS, explain, failed, type Lesson, withFaultyServer } fr
 export const logOnStdout = {
   name: 'log-on-stdout',
   title: 'logOnStdoutTitle',
-  pitfall: 'logOnStdoutPitfall',
+  summary: 'logOnStdoutPitfall',
   async run(ctx) {
     const { result, exit } = await withFaultyServer(ctx, 'log-on-stdout', async ({ server, reader }) => {
       writeMessage(server, request);

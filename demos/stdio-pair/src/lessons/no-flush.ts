@@ -13,7 +13,7 @@ import {
 export const noFlush = {
   name: 'no-flush',
   title: 'noFlushTitle',
-  pitfall: 'noFlushPitfall',
+  summary: 'noFlushPitfall',
   async run(ctx) {
     const { result, exit } = await withFaultyServer(ctx, 'buffered', async ({ server, reader, logged }) => {
       writeMessage(server, request);

@@ -5,7 +5,7 @@ import { expectTimeout, explain, type Lesson, withServer } from './lesson.ts';
 export const noNewline = {
   name: 'no-newline',
   title: 'noNewlineTitle',
-  pitfall: 'noNewlinePitfall',
+  summary: 'noNewlinePitfall',
   async run(ctx) {
     const {
       result,

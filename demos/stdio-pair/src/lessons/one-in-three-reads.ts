@@ -4,7 +4,7 @@ import { ARRIVAL_TIMEOUT_MS, explain, type Lesson, note, withFaultyServer } from
 export const oneInThreeReads = {
   name: 'one-in-three-reads',
   title: 'oneInThreeTitle',
-  pitfall: 'oneInThreePitfall',
+  summary: 'oneInThreePitfall',
   async run(ctx) {
     const pieces: number[] = [];
     const { result, exit } = await withFaultyServer(ctx, 'three-writes', async ({ server, reader }) => {

@@ -5,7 +5,7 @@ import { ARRIVAL_TIMEOUT_MS, explain, type Lesson, note, withFaultyServer } from
 export const prettyJson = {
   name: 'pretty-json',
   title: 'prettyJsonTitle',
-  pitfall: 'prettyJsonPitfall',
+  summary: 'prettyJsonPitfall',
   async run(ctx) {
     const { result, exit } = await withFaultyServer(ctx, 'pretty', async ({ server, reader }) => {
       writeMessage(server, request);

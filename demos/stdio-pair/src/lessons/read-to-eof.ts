@@ -6,7 +6,7 @@ import { ARRIVAL_TIMEOUT_MS, expectTimeout, explain, type Lesson, mark, note, wi
 export const readToEof = {
   name: 'read-to-eof',
   title: 'readToEofTitle',
-  pitfall: 'readToEofPitfall',
+  summary: 'readToEofPitfall',
   async run(ctx) {
     const { result, exit } = await withServer(ctx, {}, async ({ server, logged }) => {
       const all = readToEnd(server.stdout);

@@ -5,7 +5,7 @@ import { ARRIVAL_TIMEOUT_MS, explain, type Lesson, mark, withFaultyServer } from
 export const twoInOneRead = {
   name: 'two-in-one-read',
   title: 'twoInOneTitle',
-  pitfall: 'twoInOnePitfall',
+  summary: 'twoInOnePitfall',
   async run(ctx) {
     let chunks = 0;
     const { result, exit } = await withFaultyServer(ctx, 'flush-once', async ({ server, reader }) => {
