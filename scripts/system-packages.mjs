@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // The few things `pnpm test` needs from the operating system, not from npm: Debian's Chromium for the
-// docs' real-browser test, nginx for the SSE proxy lesson, and CJK fonts so screenshots show Chinese.
+// docs' real-browser test, nginx for the SSE proxy lesson, CJK fonts so screenshots show Chinese, and
+// Python 3 for the article's own stdio programs (demo:stdio's Python lessons).
 // Installs what is missing when it can (root with apt-get). Otherwise it says what to install and lets the
-// tests run: the browser test and the proxy lesson then skip, saying why. Only where they are required
-// (CI, or KIT_REQUIRE_CHROMIUM / KIT_REQUIRE_NGINX) does a missing package stop the run.
+// tests run: the browser test, the proxy lesson and the Python tests then skip, saying why. Only where they
+// are required (CI, or KIT_REQUIRE_CHROMIUM / KIT_REQUIRE_NGINX / KIT_REQUIRE_PYTHON) does a missing
+// package stop the run.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 
@@ -20,6 +22,14 @@ const wanted = [
     apt: 'fonts-noto-cjk',
     present: () => existsSync('/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc'),
   },
+  {
+    // The lessons take python3 first, then python; either must answer --version with Python 3.
+    apt: 'python3',
+    present: () =>
+      ['python3', 'python'].some((name) =>
+        /^Python 3\./.test(spawnSync(name, ['--version'], { encoding: 'utf8' }).stdout?.trim() ?? ''),
+      ),
+  },
 ];
 
 const missing = wanted.filter((pkg) => !pkg.present()).map((pkg) => pkg.apt);
@@ -29,12 +39,15 @@ const canApt =
   process.getuid?.() === 0 && spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status === 0;
 if (!canApt) {
   const required = Boolean(
-    process.env.CI || process.env.KIT_REQUIRE_CHROMIUM || process.env.KIT_REQUIRE_NGINX,
+    process.env.CI ||
+      process.env.KIT_REQUIRE_CHROMIUM ||
+      process.env.KIT_REQUIRE_NGINX ||
+      process.env.KIT_REQUIRE_PYTHON,
   );
   console.error(`Some tests use system packages that are missing here: ${missing.join(' ')}`);
   console.error(`On Debian or Ubuntu: sudo apt-get install -y ${missing.join(' ')}`);
   console.error(
-    'Elsewhere, point CHROMIUM_PATH at any Chromium and KIT_NGINX at any nginx (or put it on PATH).',
+    'Elsewhere, point CHROMIUM_PATH at any Chromium and KIT_NGINX at any nginx (or put it on PATH), and put a Python 3 on PATH.',
   );
   if (required) process.exit(1);
   console.error('Running the tests anyway: the ones that need them will say they are skipped.');
