@@ -187,6 +187,17 @@ describe("the article's Python programs", { timeout: 60_000 }, () => {
     expect(full.result.content[0].text).toBe('{"memos":[]}');
     expect(outcome.full.terminal).toContain('memos-mcp: serving 20 tools over stdio (dataset empty)');
     expect(ctx.output().replace(/\n\s+/g, ' ')).toContain('other bytes, the same JSON value');
+    // The command the lesson shows is what runs, and what the README and the stdio page (zh+en) name.
+    const fullCommand =
+      'packages/entry-bundle/src/launch.mjs packages/memos-mcp/src/stdio.ts --dataset empty';
+    expect(ctx.output().replace(/\n\s+/g, ' ')).toContain(`python/client.py -- node ${fullCommand}`);
+    expect(readFileSync(new URL('../README.md', import.meta.url), 'utf8')).toContain(
+      `python3 demos/stdio-pair/python/client.py -- node ${fullCommand}`,
+    );
+    for (const page of ['../../../docs/guide/stdio.md', '../../../docs/en/guide/stdio.md']) {
+      const text = readFileSync(new URL(page, import.meta.url), 'utf8');
+      for (const file of fullCommand.split(' ').slice(0, 2)) expect(text).toContain(`\`${file}\``);
+    }
     expect(ctx.lines.filter((line) => stringWidth(line) > PIPED_WIDTH)).toEqual([]);
   });
 
