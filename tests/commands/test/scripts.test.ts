@@ -1,15 +1,19 @@
 // Every root script, run through pnpm as the README tells a student to, in a quick mode: servers start and
 // answer, demos end with 0 in both languages, the benchmarks run a tiny round. A script added to
 // package.json without a smoke test here, or a reason it needs none, fails the first test.
+import { join } from 'node:path';
 import { listeningAddresses, portIsClosed } from '@memos-kit/process';
 import { stringWidth } from '@memos-kit/terminal';
 import { describe, expect, it } from 'vitest';
 import { quickDemos, serveAnswers, stdioAnswers } from './answers.ts';
-import { type PnpmRun, rootScripts, runScript, startScript } from './pnpm.ts';
+import { type PnpmRun, root, rootScripts, runScript, startScript } from './pnpm.ts';
 
 const servers = ['serve', 'mcp:stdio', 'playground', 'replay', 'docs:preview'];
-/** Commands that answer and end: the labs, the labs' MCP tutor (tested through the SDK in labs/), preflight. */
-const classroom = ['lab', 'lab:mcp', 'preflight'];
+/**
+ * Commands that answer and end: the labs, the labs' MCP tutor (tested through the SDK in labs/), preflight, and
+ * connect (its configurations are started and called in packages/connect).
+ */
+const classroom = ['lab', 'lab:mcp', 'preflight', 'connect'];
 const commands = [...Object.keys(quickDemos), ...servers, ...classroom];
 
 /** Scripts with no smoke test here, and why none is needed. */
@@ -270,6 +274,28 @@ describe('the classroom commands', () => {
     const run = await runScript('lab', ['sse-parser', '--solution', '--lang', 'en']);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.stdout).toContain('All 5 checks pass.');
+  }, 60_000);
+
+  it("pnpm connect lists its hosts in both languages and as JSON, and prints one host's configuration", async () => {
+    const [zh, en, json, cursor] = await Promise.all([
+      runScript('connect', []),
+      runScript('connect', ['--lang', 'en']),
+      runScript('connect', ['--list', '--json']),
+      runScript('connect', ['cursor', '--json']),
+    ]);
+    for (const run of [zh, en, json, cursor]) expect(run.code, run.stderr).toBe(0);
+    const hosts = JSON.parse(json.stdout) as Array<{ id: string; name: string }>;
+    expect(hosts.length).toBeGreaterThanOrEqual(10);
+    for (const host of hosts) {
+      expect(zh.stdout).toContain(host.id);
+      expect(en.stdout).toContain(host.name);
+    }
+    expectPlainPipedText(zh.stdout, 'connect');
+    expect(hanCount(en.stdout)).toBe(0);
+    // The host starts the entry with Node itself, by absolute paths: no pnpm, npx or shell in between.
+    const { entry } = JSON.parse(cursor.stdout) as { entry: { command: string; args: string[] } };
+    expect(entry.command).toBe(process.execPath);
+    expect(entry.args.at(-1)).toBe(join(root, 'packages', 'memos-mcp', 'src', 'stdio.ts'));
   }, 60_000);
 
   it('pnpm preflight prints one line per item and names pnpm, which runs it', async () => {

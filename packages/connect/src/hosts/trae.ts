@@ -1,0 +1,37 @@
+import { commandArgsEnv, mcpServersJson, urlHeaders } from './shapes.ts';
+import type { HostSpec } from './types.ts';
+
+export const trae: HostSpec = {
+  id: 'trae',
+  name: 'Trae',
+  summary: {
+    zh: '用户范围没有文档给出的文件：在 设置 → MCP → 添加 → 手动添加 里粘贴 {"mcpServers":…}。项目范围是 .trae/mcp.json，要先在 设置 → MCP 里打开“启用项目级 MCP”。command 里不能有空格。',
+    en: 'The user scope has no documented file: paste {"mcpServers":…} into Settings → MCP → Add → Manual add. The project scope is .trae/mcp.json, read once "Enable project-level MCP" is on in Settings → MCP. The command may not contain spaces.',
+  },
+  after: {
+    zh: '在 设置 → MCP 里确认 memos 已连接，然后在 AI 对话里向智能体提问。',
+    en: 'Check in Settings → MCP that memos is connected, then ask the agent in the AI chat.',
+  },
+  docs: [
+    { url: 'https://www.volcengine.com/docs/86677/2137601', read: 'reference notes, 2026-11' },
+    { url: 'https://www.volcengine.com/docs/86677/2137600', read: 'reference notes, 2026-11' },
+  ],
+  scopes: {
+    user: {
+      ...mcpServersJson,
+      manual: {
+        zh: 'Trae 的用户配置文件位置没有写在文档里：请在 设置 → MCP → 添加 → 手动添加 里粘贴下面的 JSON，或用 --scope project 写项目里的 .trae/mcp.json。',
+        en: "Trae's user file is not documented: paste the JSON below into Settings → MCP → Add → Manual add, or use --scope project for the project's .trae/mcp.json.",
+      },
+    },
+    project: { ...mcpServersJson, path: '.trae/mcp.json' },
+  },
+  entry: { stdio: commandArgsEnv, http: urlHeaders },
+  commandWithoutSpaces: true,
+  unverified: [
+    {
+      zh: '本次没有重读 Trae 的页面；字段取自套件的宿主资料（TRAE CN 文档）。国际版的安装链接格式未核实。',
+      en: "Trae's pages were not re-read this time; the fields come from the kit's host notes (the TRAE CN docs). The international build's install link is unverified.",
+    },
+  ],
+};

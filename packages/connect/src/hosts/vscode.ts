@@ -1,0 +1,91 @@
+import { inHome, typedHttp, typedStdio } from './shapes.ts';
+import type { HostSpec } from './types.ts';
+
+/**
+ * VS Code's current documentation describes two formats and calls its own `.vscode/mcp.json` a deprecated
+ * "Local" configuration: the Copilot agent reads the portable `.mcp.json` (and the user's
+ * `~/.copilot/mcp-config.json`) itself, and takes servers from `.vscode/mcp.json` only when VS Code forwards
+ * them. So `vscode` writes the portable file, which Copilot CLI reads too; `vscode-local` writes the other.
+ */
+export const vscode: HostSpec = {
+  id: 'vscode',
+  name: 'VS Code (GitHub Copilot)',
+  summary: {
+    zh: 'Copilot 的通用格式：项目里的 .mcp.json，或用户的 ~/.copilot/mcp-config.json（设置了 COPILOT_HOME 时在那里），键 mcpServers；Copilot CLI 也读它。',
+    en: "Copilot's portable format: .mcp.json in the project, or the user's ~/.copilot/mcp-config.json (under COPILOT_HOME when set), key mcpServers; Copilot CLI reads it too.",
+  },
+  after: {
+    zh: '在 VS Code 里运行命令 MCP: List Servers，启动 memos（第一次会问你是否信任它），然后在 Copilot Chat 的 Agent 模式里提问。',
+    en: 'In VS Code run the command MCP: List Servers, start memos (the first start asks whether you trust it), then ask in Copilot Chat in Agent mode.',
+  },
+  docs: [
+    { url: 'https://code.visualstudio.com/docs/agents/reference/mcp-configuration', read: '2026-12-05' },
+    {
+      url: 'https://docs.github.com/en/copilot/how-tos/copilot-cli/customize-copilot/add-mcp-servers',
+      read: 'github/docs@091100a4',
+    },
+  ],
+  scopes: {
+    user: {
+      format: 'json',
+      container: { kind: 'map', key: ['mcpServers'] },
+      path: inHome('.copilot/mcp-config.json'),
+    },
+    project: { format: 'json', container: { kind: 'map', key: ['mcpServers'] }, path: '.mcp.json' },
+  },
+  entry: {
+    stdio: { ...typedStdio, tools: ['*'] },
+    http: { ...typedHttp('http'), tools: ['*'] },
+  },
+  unverified: [
+    {
+      zh: '只读到了 2026-11-25 版配置参考的开头；字段取自 2026-11-04 版和 Copilot CLI 的文档。',
+      en: 'Only the opening of the configuration reference approved 2026-11-25 was readable; the fields come from the 2026-11-04 version and the Copilot CLI docs.',
+    },
+    {
+      zh: 'Windows 上 ~ 是 %USERPROFILE%，这是推断。',
+      en: '~ being %USERPROFILE% on Windows is inferred.',
+    },
+  ],
+};
+
+export const vscodeLocal: HostSpec = {
+  id: 'vscode-local',
+  name: 'VS Code (.vscode/mcp.json)',
+  summary: {
+    zh: 'VS Code 自己的格式：项目里的 .vscode/mcp.json，或用户配置文件夹里的 mcp.json（命令 MCP: Open User Configuration），键 servers，允许注释。新版文档说它已过时，推荐 vscode。',
+    en: "VS Code's own format: .vscode/mcp.json in the project, or mcp.json in the user profile (command MCP: Open User Configuration), key servers, comments allowed. The current docs call it deprecated and prefer vscode.",
+  },
+  after: {
+    zh: '在 VS Code 里打开这个 mcp.json，点服务器名上方的 Start（第一次会问你是否信任它），然后在 Copilot Chat 的 Agent 模式里提问。',
+    en: 'Open this mcp.json in VS Code and click Start above the server name (the first start asks whether you trust it), then ask in Copilot Chat in Agent mode.',
+  },
+  docs: [
+    {
+      url: 'https://code.visualstudio.com/docs/agents/reference/mcp-configuration',
+      read: 'microsoft/vscode-docs@08868fe5',
+    },
+  ],
+  scopes: {
+    user: {
+      format: 'jsonc',
+      container: { kind: 'map', key: ['servers'] },
+      path: {
+        mac: '~/Library/Application Support/Code/User/mcp.json',
+        win: '%APPDATA%\\Code\\User\\mcp.json',
+        linux: '$XDG_CONFIG_HOME/Code/User/mcp.json',
+      },
+    },
+    project: { format: 'jsonc', container: { kind: 'map', key: ['servers'] }, path: '.vscode/mcp.json' },
+  },
+  entry: {
+    stdio: typedStdio,
+    http: typedHttp('http'),
+  },
+  unverified: [
+    {
+      zh: '用户文件的位置是从设置文件夹推出来的（默认配置文件）；其他配置文件在 User/profiles/<id>/ 下。',
+      en: "The user file's location is derived from the settings folder (default profile); other profiles keep theirs under User/profiles/<id>/.",
+    },
+  ],
+};

@@ -1,0 +1,3 @@
+// The hosts `pnpm connect` knows, as data, for pages and tests that name them.
+export { findHost, HOSTS } from './hosts/index.ts';
+export type { DocPage, FileSpec, Format, HostSpec, Os, Scope, Transport } from './hosts/types.ts';

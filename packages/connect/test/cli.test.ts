@@ -1,0 +1,164 @@
+// `pnpm connect` as a learner runs it, from its entry: the list, a configuration in both languages, and
+// --write against a home folder of the test's own, where it merges, backs up, asks, and refuses.
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runEntry } from '@memos-kit/process';
+import { afterAll, describe, expect, it } from 'vitest';
+import { HOSTS } from '../src/hosts/index.ts';
+
+const CLI = new URL('../src/cli.ts', import.meta.url);
+const FIXTURE_LABS = new URL('./__fixtures__/labs/', import.meta.url).pathname;
+const home = mkdtempSync(join(tmpdir(), 'connect-home-'));
+afterAll(() => rmSync(home, { recursive: true, force: true }));
+
+/** The command with this test's home folder, no session language and no colour, as a pipe sees it. */
+const connect = (args: string[], env: NodeJS.ProcessEnv = {}) =>
+  runEntry(CLI, { args, env: { HOME: home, USERPROFILE: home, KIT_LANG: '', INIT_CWD: home, ...env } });
+
+describe('pnpm connect --list', () => {
+  it('names every host in Chinese by default, and gives their records as JSON', async () => {
+    const [zh, json] = await Promise.all([connect([]), connect(['--list', '--json'])]);
+    expect(zh.code, zh.stderr).toBe(0);
+    expect(zh.stdout).toContain(`认识 ${HOSTS.length} 个宿主`);
+    const records = JSON.parse(json.stdout) as Array<{
+      id: string;
+      name: string;
+      docs: { url: string; read: string }[];
+    }>;
+    expect(records.length).toBeGreaterThanOrEqual(10);
+    for (const record of records) {
+      expect(zh.stdout).toContain(record.id);
+      expect(record.docs.length, record.id).toBeGreaterThan(0);
+      for (const page of record.docs) expect(page.url).toMatch(/^https:\/\//);
+    }
+  });
+});
+
+describe('pnpm connect <host>', () => {
+  it("prints the kit's stdio server for the host, in English with --lang en", async () => {
+    const run = await connect(['cursor', '--lang', 'en']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain(`File (user scope): ${join(home, '.cursor', 'mcp.json')}`);
+    expect(run.stdout).toContain(JSON.stringify(process.execPath));
+    expect(run.stdout).toContain('"MEMOS_TOKEN": "example-token"');
+    expect(run.stdout).not.toMatch(/\p{Script=Han}/u);
+    expect(run.stdout).toContain('https://cursor.com/docs/mcp');
+  });
+
+  it("prints the HTTP form with pnpm serve's URL and its bearer token", async () => {
+    const run = await connect(['cline', '--transport', 'http', '--json']);
+    expect(run.code, run.stderr).toBe(0);
+    const { entry } = JSON.parse(run.stdout) as { entry: unknown };
+    expect(entry).toEqual({
+      type: 'streamableHttp',
+      url: 'http://127.0.0.1:5230/mcp',
+      headers: { Authorization: 'Bearer example-token' },
+    });
+  });
+
+  it('says why a host takes no HTTP server through its file, and exits 2', async () => {
+    const run = await connect(['claude-desktop', '--transport', 'http', '--lang', 'en']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('Settings → Connectors');
+  });
+
+  it("prints another system's form on request, and Trae gets node from PATH when Node's path has a space", async () => {
+    const run = await connect(['trae', '--os', 'win', '--scope', 'project', '--json']);
+    const printed = JSON.parse(run.stdout) as { entry: { command: string; args: string[] }; notes: string[] };
+    expect(printed.notes).toEqual(['example-os', 'node-on-path']);
+    expect(printed.entry.command).toBe('node');
+    expect(printed.entry.args.every((arg) => /^[A-Z]:\\/.test(arg))).toBe(true);
+  });
+
+  it('starts --record in the kit server with an absolute file, for watching what the host sends', async () => {
+    const run = await connect(['claude-code', '--record', 'host.jsonl', '--json']);
+    const { entry } = JSON.parse(run.stdout) as { entry: { args: string[] } };
+    expect(entry.args.slice(-2)).toEqual(['--record', join(home, 'host.jsonl')]);
+  });
+});
+
+describe('pnpm connect <host> --write', () => {
+  const file = join(home, '.cursor', 'mcp.json');
+
+  it('merges into the existing file, keeps the other servers and keys, and backs the old file up', async () => {
+    mkdirSync(join(home, '.cursor'), { recursive: true });
+    const before = '{\n  "mcpServers": {\n    "github": { "command": "gh-mcp" }\n  },\n  "other": true\n}\n';
+    writeFileSync(file, before);
+    const run = await connect(['cursor', '--write', '--yes', '--lang', 'en']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain(`Wrote ${file}`);
+    const after = JSON.parse(readFileSync(file, 'utf8'));
+    expect(Object.keys(after.mcpServers)).toEqual(['github', 'memos']);
+    expect(after.other).toBe(true);
+    const backups = readdirSync(join(home, '.cursor')).filter((name) => name.startsWith('mcp.json.bak-'));
+    expect(backups).toHaveLength(1);
+    expect(readFileSync(join(home, '.cursor', backups[0] ?? ''), 'utf8')).toBe(before);
+
+    const again = await connect(['cursor', '--write', '--yes', '--lang', 'en']);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain('nothing changed');
+  });
+
+  it('does not write without --yes when there is no terminal to ask on', async () => {
+    const run = await connect(['gemini-cli', '--write', '--lang', 'en']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--yes');
+    expect(existsSync(join(home, '.gemini', 'settings.json'))).toBe(false);
+  });
+
+  it('refuses a file it cannot parse, says where, and leaves it as it was', async () => {
+    mkdirSync(join(home, '.codex'), { recursive: true });
+    const broken = 'model = "gpt-5"\n[mcp_servers.github\ncommand = "gh"\n';
+    writeFileSync(join(home, '.codex', 'config.toml'), broken);
+    const run = await connect(['codex', '--write', '--yes', '--lang', 'en']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('cannot be read');
+    expect(readFileSync(join(home, '.codex', 'config.toml'), 'utf8')).toBe(broken);
+    expect(readdirSync(join(home, '.codex'))).toEqual(['config.toml']);
+  });
+
+  it('writes no file for Cherry Studio, saying how to import instead; the print has an install link', async () => {
+    const write = await connect(['cherry-studio', '--write', '--yes', '--lang', 'en']);
+    expect(write.code).toBe(2);
+    expect(write.stderr).toContain('import the JSON');
+    const printed = await connect(['cherry-studio', '--json']);
+    const { text, installLink } = JSON.parse(printed.stdout) as { text: string; installLink: string };
+    const encoded = new URL(installLink).searchParams.get('servers') ?? '';
+    expect(JSON.parse(Buffer.from(encoded, 'base64').toString('utf8'))).toEqual(JSON.parse(text));
+  });
+});
+
+describe('pnpm connect --command and --lab', () => {
+  it('refuses a package runner as a command, saying what to write instead', async () => {
+    const run = await connect(['cursor', '--lang', 'en', '--command', 'npx', 'my-mcp-server']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--command node server.js');
+  });
+
+  it("prints a lab's declared server from its folder, and says when a lab declares none", async () => {
+    const env = { KIT_LAB_WORKDIR: FIXTURE_LABS };
+    const [echo, none] = await Promise.all([
+      connect(['windsurf', '--lab', '1', '--json'], env),
+      connect(['windsurf', '--lab', 'no-server', '--lang', 'en'], env),
+    ]);
+    const printed = JSON.parse(echo.stdout) as { name: string; entry: { command: string; args: string[] } };
+    expect(printed.name).toBe('lab-echo');
+    expect(printed.entry.command).toBe(process.execPath);
+    expect(printed.entry.args).toEqual([
+      join(FIXTURE_LABS, '01-echo', 'starter', 'server.mjs'),
+      '--greeting',
+      'hello',
+    ]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('declares no server');
+  });
+});
