@@ -26,10 +26,13 @@ import {
   TRANSPORTS,
   type Transport,
 } from '../src/hosts/types.ts';
+import { findLabServer } from '../src/lab.ts';
 import { isUnsupported } from '../src/render.ts';
 import {
+  commandServer,
   KIT_ROOT,
   kitHttpServer,
+  kitLauncher,
   kitStdioServer,
   nodeScript,
   runningOs,
@@ -258,6 +261,31 @@ describe('the configurations, started as the hosts start them', () => {
       expect(text).toContain(BOBS_PRIVATE_MEMO);
     } finally {
       await client.close();
+    }
+  });
+});
+
+describe("a lab's own server", () => {
+  it('starts from the command its lab.json declares, in the folder and with the arguments the configuration names', async () => {
+    const lab = findLabServer('echo', new URL('./__fixtures__/labs/', import.meta.url).pathname);
+    const server = commandServer(lab.server?.stdio ?? [], { base: lab.dir, launcher: kitLauncher() });
+    const config = configure(HOSTS[0] as HostSpec, server, { name: NAME, scope: 'user', place });
+    const launch = launchOf(
+      config.host,
+      entryOf(config.host, 'user', parseAsHost(config.format, config.text)),
+      'stdio',
+    );
+    if (launch.kind !== 'stdio') throw new Error('not a stdio launch');
+    const transport = new OneProcessStdio({ ...launch, cwd: launch.cwd ?? work, stderr: 'ignore' });
+    const client = new Client({ name: 'connect-proof', version: '1.0.0' });
+    try {
+      await client.connect(transport);
+      const result = await client.callTool({ name: 'started', arguments: {} });
+      const [part] = result.content as Array<{ text: string }>;
+      expect(JSON.parse(part?.text ?? '')).toEqual({ cwd: work, argv: ['--greeting', 'hello'] });
+    } finally {
+      await client.close();
+      await transport.close();
     }
   });
 });

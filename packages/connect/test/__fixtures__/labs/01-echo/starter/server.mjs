@@ -1,11 +1,11 @@
 // A learner's stdio server as a lab would have them write it, reduced to one tool that says how it was
-// started (its folder, its arguments, one variable), so a test can see what a host's configuration started.
+// started (its folder and its arguments), so a test can see what a host's configuration started.
 import { Server } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 
 const started = {
   name: 'started',
-  description: 'Says the folder, the arguments and LAB_GREETING this server was started with.',
+  description: 'Says the folder and the arguments this server was started with.',
   inputSchema: { type: 'object', properties: {} },
 };
 
@@ -16,11 +16,7 @@ serveStdio(() => {
     content: [
       {
         type: 'text',
-        text: JSON.stringify({
-          cwd: process.cwd(),
-          argv: process.argv.slice(2),
-          greeting: process.env.LAB_GREETING ?? null,
-        }),
+        text: JSON.stringify({ cwd: process.cwd(), argv: process.argv.slice(2) }),
       },
     ],
   }));
