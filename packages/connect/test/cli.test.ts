@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runEntry } from '@memos-kit/process';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 import { HOSTS } from '../src/hosts/index.ts';
 
 const CLI = new URL('../src/cli.ts', import.meta.url);
@@ -106,6 +107,19 @@ describe('pnpm connect <host> --write', () => {
     const again = await connect(['cursor', '--write', '--yes', '--lang', 'en']);
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('nothing changed');
+  });
+
+  it('writes a project file in the folder pnpm was run from: Continue gets a block file of its own', async () => {
+    const project = join(home, 'project');
+    mkdirSync(project, { recursive: true });
+    const run = await connect(['continue', '--scope', 'project', '--write', '--yes'], { INIT_CWD: project });
+    expect(run.code, run.stderr).toBe(0);
+    const block = parseYaml(readFileSync(join(project, '.continue', 'mcpServers', 'memos.yaml'), 'utf8')) as {
+      schema: string;
+      mcpServers: Array<{ name: string; command: string }>;
+    };
+    expect(block.schema).toBe('v1');
+    expect(block.mcpServers).toEqual([expect.objectContaining({ name: 'memos', command: process.execPath })]);
   });
 
   it('does not write without --yes when there is no terminal to ask on', async () => {

@@ -5,8 +5,8 @@ export const cherryStudio: HostSpec = {
   id: 'cherry-studio',
   name: 'Cherry Studio',
   summary: {
-    zh: '没有可以写的文件：服务器存在应用自己的数据里。在 设置 → MCP 服务器 → 添加 → 从 JSON 导入 里粘贴下面的 JSON（一次只能一个服务器），或打开下面的安装链接。远程服务器必须写 type: streamableHttp。',
-    en: "No file to write: servers live in the app's own store. Paste the JSON below into Settings → MCP Servers → Add → Import from JSON (one server per import), or open the install link below. A remote server must say type: streamableHttp.",
+    zh: '服务器存在应用自己的数据里，一次导入一个；远程服务器要写 type: streamableHttp，导入对话框的例子就是这样写的。',
+    en: "Servers live in the app's own store and are imported one at a time; a remote server says type: streamableHttp, as the import dialog's example does.",
   },
   after: {
     zh: '导入后在 MCP 服务器列表里打开 memos 的开关，在对话里启用它，再提问。',
