@@ -1,8 +1,8 @@
 // `pnpm lab`: lists the labs, checks one, shows a hint, a diff, resets a starter, or verifies every lab.
-import { createInterface } from 'node:readline/promises';
 import {
   type CommandSpec,
   command,
+  confirm,
   type OptionSpecs,
   type ParsedCommand,
   UsageError,
@@ -90,18 +90,8 @@ type Parsed = ParsedCommand<(typeof spec)['options']>;
 
 const print = (text: string) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
 
-/** Asks once on the terminal; with no terminal to ask on, only `--yes` goes ahead. */
-async function confirm(question: string, parsed: Parsed): Promise<boolean> {
-  if (parsed.values.yes) return true;
-  if (!process.stdin.isTTY) throw new UsageError(say(parsed.lang, 'needsYes'));
-  const prompt = createInterface({ input: process.stdin, output: process.stdout });
-  try {
-    const answer = (await prompt.question(`${question} [y/N] `)).trim().toLowerCase();
-    return answer === 'y' || answer === 'yes' || answer === '是';
-  } finally {
-    prompt.close();
-  }
-}
+/** How the terminal's confirm asks: in the command's language, not at all with --yes. */
+const asked = ({ lang, paint, values }: Parsed) => ({ lang, paint, yes: values.yes });
 
 /**
  * The check runner, loaded only when a check is run, and from source: it brings tsx, the kit's servers and the
@@ -146,7 +136,7 @@ await command(spec, async (parsed) => {
   }
 
   if (values.reset) {
-    if (!(await confirm(say(lang, 'resetQuestion', { files: lab.files.join(', ') }), parsed))) {
+    if (!(await confirm(say(lang, 'resetQuestion', { files: lab.files.join(', ') }), asked(parsed)))) {
       print(say(lang, 'unchanged'));
       return 0;
     }
@@ -167,7 +157,7 @@ await command(spec, async (parsed) => {
   }
 
   if (values.diff) {
-    if (!(await confirm(say(lang, 'diffQuestion'), parsed))) {
+    if (!(await confirm(say(lang, 'diffQuestion'), asked(parsed)))) {
       print(say(lang, 'unchanged'));
       return 0;
     }

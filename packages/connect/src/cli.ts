@@ -2,12 +2,12 @@
 // server (or the learner's own) into one of them, and with --write merges it into the host's file.
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline/promises';
 import {
   type Bilingual,
   bilingualMessages,
   type CommandSpec,
   command,
+  confirm,
   type Lang,
   type OptionSpecs,
   type ParsedCommand,
@@ -384,18 +384,6 @@ function configurationText(
   return lines.join('\n');
 }
 
-async function confirm(question: string, parsed: Parsed): Promise<boolean> {
-  if (parsed.values.yes) return true;
-  if (!process.stdin.isTTY) throw new UsageError(words.t(parsed.lang, 'needsYes'));
-  const prompt = createInterface({ input: process.stdin, output: process.stdout });
-  try {
-    const answer = (await prompt.question(`${question} [y/N] `)).trim().toLowerCase();
-    return answer === 'y' || answer === 'yes' || answer === '是';
-  } finally {
-    prompt.close();
-  }
-}
-
 async function write(config: Configuration, parsed: Parsed): Promise<number> {
   const { lang } = parsed;
   const say = words.in(lang);
@@ -423,7 +411,7 @@ async function write(config: Configuration, parsed: Parsed): Promise<number> {
     file,
     name: config.name,
   });
-  if (!(await confirm(question, parsed))) {
+  if (!(await confirm(question, { lang, paint: parsed.paint, yes: parsed.values.yes }))) {
     print(say('unchanged'));
     return 0;
   }

@@ -55,7 +55,7 @@ export {
   Printer,
   type PrinterOptions,
 } from './printer.ts';
-export { type Pause, Prompt, type PromptOptions } from './prompt.ts';
+export { type ConfirmOptions, confirm, type Pause, Prompt, type PromptOptions } from './prompt.ts';
 export { chosenStep, type ListedStep, stepList, stepMessages, stepOptions } from './steps.ts';
 export { TypedLines } from './typed-lines.ts';
 export {

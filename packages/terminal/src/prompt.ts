@@ -1,4 +1,6 @@
 import type { Paint } from './colour.ts';
+import { UsageError } from './command.ts';
+import { bilingualMessages, type Lang } from './i18n.ts';
 import { Keys } from './keys.ts';
 import { TypedLines } from './typed-lines.ts';
 
@@ -74,6 +76,12 @@ export class Prompt {
     return (await this.#typed().ask(shown))?.trim();
   }
 
+  /** A yes-or-no question, no unless the answer is y, yes or 是 (in any case). */
+  async confirm(question: string): Promise<boolean> {
+    const answer = (await this.ask(`${question} [y/N] `))?.toLowerCase();
+    return answer === 'y' || answer === 'yes' || answer === '是';
+  }
+
   /**
    * Stops reading, so the process can end once the demo is over. The command's keys stay: Ctrl-C is read
    * as a key until the process ends.
@@ -96,6 +104,35 @@ export class Prompt {
   #typed(): TypedLines {
     this.#lines ??= new TypedLines({ input: this.#input, output: this.#output, keys: this.#keys });
     return this.#lines;
+  }
+}
+
+const confirmMessages = bilingualMessages({
+  needsYes: {
+    zh: '这里没有终端可以询问你；确定要这样做就加上 --yes',
+    en: 'there is no terminal to ask you on; add --yes if you mean it',
+  },
+});
+
+export interface ConfirmOptions extends PromptOptions {
+  lang: Lang;
+  /** The command's `--yes`: go ahead without asking. */
+  yes?: boolean | undefined;
+}
+
+/**
+ * Asks before a command changes something the person may want to keep (a file written over, a starter reset).
+ * `--yes` goes ahead without asking; with no terminal to ask on and no `--yes`, it is a usage error, so a
+ * script never changes a file on an answer nobody typed.
+ */
+export async function confirm(question: string, { lang, yes, ...io }: ConfirmOptions): Promise<boolean> {
+  if (yes) return true;
+  if ((io.input ?? process.stdin).isTTY !== true) throw new UsageError(confirmMessages.t(lang, 'needsYes'));
+  const prompt = new Prompt(io);
+  try {
+    return await prompt.confirm(question);
+  } finally {
+    prompt.close();
   }
 }
 

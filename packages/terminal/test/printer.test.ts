@@ -2,7 +2,7 @@
 import { PassThrough } from 'node:stream';
 import { stripVTControlCharacters } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createPaint, Printer, Prompt, stringWidth } from '../src/index.ts';
+import { confirm, createPaint, Printer, Prompt, stringWidth, UsageError } from '../src/index.ts';
 
 function printer(width = 40, colour = false) {
   let out = '';
@@ -174,5 +174,42 @@ describe('Prompt', () => {
     prompt.close();
     await tick();
     expect(written()).toBe('Choice >  2 \nChoice > \n');
+  });
+});
+
+describe('confirm', () => {
+  it('goes ahead only on y, yes or 是, in any case; anything else, or no answer, is no', async () => {
+    const answers: Array<[string, boolean]> = [
+      ['y', true],
+      ['YES', true],
+      ['是', true],
+      ['', false],
+      ['n', false],
+      ['yep', false],
+    ];
+    for (const [typed, expected] of answers) {
+      const input = terminalInput();
+      const { stream, written } = output();
+      input.end(`${typed}\n`);
+      expect(await confirm('Write it?', { lang: 'en', input, output: stream }), typed).toBe(expected);
+      await tick();
+      expect(written()).toContain('Write it? [y/N] ');
+    }
+    const ended = terminalInput();
+    ended.end();
+    expect(await confirm('Write it?', { lang: 'en', input: ended, output: output().stream })).toBe(false);
+  });
+
+  it("does not ask with --yes; with no terminal to ask on it refuses in the command's language", async () => {
+    const piped = new PassThrough();
+    piped.end('y\n');
+    const { stream, written } = output();
+    expect(await confirm('Write it?', { lang: 'en', yes: true, input: piped, output: stream })).toBe(true);
+    await expect(confirm('Write it?', { lang: 'en', input: piped, output: stream })).rejects.toThrow(
+      new UsageError('there is no terminal to ask you on; add --yes if you mean it'),
+    );
+    await expect(confirm('写吗？', { lang: 'zh', input: piped, output: stream })).rejects.toThrow(/--yes/);
+    await tick();
+    expect(written()).toBe('');
   });
 });
