@@ -2,11 +2,13 @@
 // read from the page here: the host table against the hosts the command knows, the configuration it quotes
 // against the command's own output, and the answers to the questions it suggests against the adapter on the
 // workshop dataset (what `pnpm serve` and `pnpm mcp:stdio` load).
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CONNECT_CLI, HOSTS } from '@memos-kit/connect';
 import { createAdapter } from '@memos-kit/memos-mcp';
 import { listen, runEntry } from '@memos-kit/process';
+import { mcpHeadersFor, requestMeta } from '@memos-kit/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docsRoot } from './markdown-files.ts';
 
@@ -71,6 +73,47 @@ describe('the configuration the page quotes', () => {
   });
 });
 
+describe("what the page says of a lab's own server", () => {
+  it("is what pnpm connect --lab prints: MEMOS_URL, and the HTTP server's default port and path", async () => {
+    // Two labs laid out as the build track's are, one per transport, each declaring only what the field needs.
+    const labs = mkdtempSync(join(tmpdir(), 'connect-page-labs-'));
+    try {
+      for (const [dir, transport] of [
+        ['01-over-stdio', 'stdio'],
+        ['02-over-http', 'http'],
+      ] as const) {
+        mkdirSync(join(labs, dir, 'starter'), { recursive: true });
+        writeFileSync(join(labs, dir, 'starter', 'server.ts'), '');
+        writeFileSync(
+          join(labs, dir, 'lab.json'),
+          JSON.stringify({ server: { transport, entry: 'server.ts' } }),
+        );
+      }
+      const env = { KIT_LAB_WORKDIR: labs };
+      const [stdio, http] = await Promise.all([
+        runEntry(CONNECT_CLI, { args: ['cursor', '--lab', '1', '--json'], env }),
+        runEntry(CONNECT_CLI, { args: ['cursor', '--lab', '2', '--json'], env }),
+      ]);
+      const { MEMOS_URL } = (JSON.parse(stdio.stdout) as { entry: { env: Record<string, string> } }).entry
+        .env;
+      const printed = JSON.parse(http.stdout) as {
+        entry: { url: string };
+        start: { env: Record<string, string> };
+      };
+      expect(printed.entry.url).toBe(`http://127.0.0.1:${printed.start.env.PORT}/mcp`);
+      expect(printed.start.env.MEMOS_URL).toBe(MEMOS_URL);
+      for (const page of Object.values(pages)) {
+        expect(page).toContain(`\`${MEMOS_URL}\``);
+        expect(page).toContain(`\`${printed.entry.url}\``);
+      }
+      expect(pages.zh).toContain(`默认 ${printed.start.env.PORT}，`);
+      expect(pages.en).toContain(`${printed.start.env.PORT} by default`);
+    } finally {
+      rmSync(labs, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('the questions the page suggests', () => {
   let server: Awaited<ReturnType<typeof listen>>;
   let tools = 0;
@@ -84,29 +127,25 @@ describe('the questions the page suggests', () => {
   type Memo = { content: string; creator: string; visibility: string };
   /** memo_list_memos as the configured token calls it, through /mcp. */
   async function listMemos(filter?: string): Promise<Memo[]> {
+    const request = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: {
+        name: 'memo_list_memos',
+        arguments: { pageSize: 100, ...(filter ? { filter } : {}) },
+        _meta: requestMeta(),
+      },
+    };
     const response = await fetch(`${server.url}/mcp`, {
       method: 'POST',
       headers: {
         'Content-Type': 'application/json',
         Accept: 'application/json, text/event-stream',
         Authorization: 'Bearer example-token',
-        'MCP-Protocol-Version': '2026-07-28',
-        'Mcp-Method': 'tools/call',
-        'Mcp-Name': 'memo_list_memos',
+        ...mcpHeadersFor(request),
       },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'tools/call',
-        params: {
-          name: 'memo_list_memos',
-          arguments: { pageSize: 100, ...(filter ? { filter } : {}) },
-          _meta: {
-            'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-            'io.modelcontextprotocol/clientCapabilities': {},
-          },
-        },
-      }),
+      body: JSON.stringify(request),
     });
     const message = (await response.json()) as { result: { structuredContent: { memos: Memo[] } } };
     return message.result.structuredContent.memos;

@@ -37,9 +37,12 @@ import {
   kitHttpServer,
   kitLauncher,
   kitStdioServer,
+  labServer,
   onOtherOs,
   runningOs,
   type Server,
+  type StdioServer,
+  startLine,
   UnsuitableCommand,
 } from './server.ts';
 import { applyWrite, planWrite, UnreadableConfig } from './write.ts';
@@ -62,7 +65,7 @@ const options = {
     type: 'string',
     value: 'stdio|http',
     help: {
-      zh: 'stdio（默认）：宿主自己启动服务器；http：宿主连接一个已经在运行的服务器（pnpm serve）',
+      zh: 'stdio（默认）：宿主自己启动服务端；http：宿主连接一个已经在运行的服务端（pnpm serve）',
       en: 'stdio (default): the host starts the server itself; http: the host reaches a server already running (pnpm serve)',
     },
   },
@@ -77,7 +80,7 @@ const options = {
   write: {
     type: 'boolean',
     help: {
-      zh: '把配置合并进宿主的文件：保留其他服务器和设置，先做备份，先问你（--yes 不问）；读不懂的文件不会碰',
+      zh: '把配置合并进宿主的文件：保留其他服务端和设置，先做备份，先问你（--yes 不问）；读不懂的文件不会碰',
       en: "merge the configuration into the host's file: other servers and settings kept, a backup made, and you asked first (--yes does not ask); a file it cannot read is left alone",
     },
   },
@@ -110,7 +113,7 @@ const options = {
     type: 'string',
     value: 'NAME',
     help: {
-      zh: '服务器在宿主里的名字（默认 memos；练习是 lab-<id>；自己的命令是 my-server）',
+      zh: '服务端在宿主里的名字（默认 memos；练习是 lab-<id>；自己的命令是 my-server）',
       en: "the server's name in the host (default memos; lab-<id> for a lab; my-server for your own command)",
     },
   },
@@ -118,23 +121,23 @@ const options = {
     type: 'string',
     value: 'TOKEN',
     help: {
-      zh: '本套件服务器用的令牌（默认是数据集里第一个用户的，和 pnpm serve 横幅里的一样）',
-      en: "the kit server's token (default: the dataset's first user's, as pnpm serve's banner shows)",
+      zh: '本套件服务端用的令牌，或 --lab 时交给你的服务端的 MEMOS_TOKEN（默认是数据集里第一个用户的，和 pnpm serve 横幅里的一样）',
+      en: "the kit server's token, or with --lab the MEMOS_TOKEN your server gets (default: the dataset's first user's, as pnpm serve's banner shows)",
     },
   },
   port: {
     type: 'string',
     value: 'N',
     help: {
-      zh: '--transport http 时 pnpm serve 的端口（默认 5230；用了 pnpm serve --port N 就写同一个 N）',
-      en: 'the port of pnpm serve with --transport http (default 5230; the same N as pnpm serve --port N)',
+      zh: '--transport http 时 pnpm serve 的端口（默认 5230；用了 pnpm serve --port N 就写同一个 N）；HTTP 练习里是你的服务端监听的端口（默认 5240）',
+      en: 'the port of pnpm serve with --transport http (default 5230; the same N as pnpm serve --port N); for an HTTP lab, the port your server listens on (default 5240)',
     },
   },
   record: {
     type: 'string',
     value: 'FILE.jsonl',
     help: {
-      zh: '让宿主启动的 stdio 服务器带上 --record FILE：宿主发的每一条消息都记下来，之后用 pnpm replay 查看',
+      zh: '让宿主启动的 stdio 服务端带上 --record FILE：宿主发的每一条消息都记下来，之后用 pnpm replay 查看',
       en: "start the host's stdio server with --record FILE: every message the host sends is kept, to read later with pnpm replay",
     },
   },
@@ -142,7 +145,7 @@ const options = {
     type: 'string',
     value: 'CMD [ARGS…]',
     help: {
-      zh: '连接你自己的 stdio 服务器；必须放在最后，后面的一切都属于这个命令（node server.js、server.ts、python3 server.py）',
+      zh: '连接你自己的 stdio 服务端；必须放在最后，后面的一切都属于这个命令（node server.js、server.ts、python3 server.py）',
       en: 'connect your own stdio server; it comes last, and everything after it belongs to the command (node server.js, server.ts, python3 server.py)',
     },
   },
@@ -150,7 +153,7 @@ const options = {
     type: 'string',
     value: 'URL',
     help: {
-      zh: '连接你自己的 HTTP 服务器（你先启动它）',
+      zh: '连接你自己的 HTTP 服务端（你先启动它）',
       en: 'connect your own HTTP server (you start it first)',
     },
   },
@@ -167,8 +170,8 @@ const options = {
     type: 'string',
     value: 'N',
     help: {
-      zh: '连接练习 N 里你自己写的服务器（练习在 lab.json 的 server 字段里声明它）',
-      en: 'connect the server you write in lab N (the lab declares it in the server field of its lab.json)',
+      zh: '连接练习 N 里你自己写的服务端（练习在 lab.json 的 server 字段里声明它的传输和 starter/ 里的入口文件）',
+      en: 'connect the server you write in lab N (the lab declares its transport and its entry file in starter/ in the server field of its lab.json)',
     },
   },
 } as const satisfies OptionSpecs;
@@ -177,7 +180,7 @@ const spec = {
   name: 'pnpm connect',
   usage: '[options] [host]',
   summary: {
-    zh: '在你自己的 AI 助手里使用 MCP 服务器：不带参数时列出认识的宿主（VS Code、Cursor、Claude、Cherry Studio、Trae……）；pnpm connect <宿主> 按该宿主文档里的格式打印配置，默认是本套件的 Memos 服务器；--write 把它合并进宿主的配置文件。',
+    zh: '在你自己的 AI 助手里使用 MCP 服务端：不带参数时列出认识的宿主（VS Code、Cursor、Claude、Cherry Studio、Trae……）；pnpm connect <宿主> 按该宿主文档里的格式打印配置，默认是本套件的 Memos 服务端；--write 把它合并进宿主的配置文件。',
     en: "Use an MCP server from your own AI assistant: with no argument, lists the hosts it knows (VS Code, Cursor, Claude, Cherry Studio, Trae…); pnpm connect <host> prints the configuration in the format that host's docs give, for the kit's Memos server by default; --write merges it into the host's file.",
   },
   positionals: true,
@@ -225,6 +228,8 @@ interface Chosen {
   server: Server;
   name: string;
   describe: string;
+  /** A server the learner starts by hand before the host reaches it (an HTTP lab server). */
+  start?: StdioServer;
 }
 
 async function chooseServer(
@@ -239,8 +244,11 @@ async function chooseServer(
   if (own > 1) throw new UsageError(say('exclusive'));
   const transport = oneOf(TRANSPORTS, values.transport, '--transport', lang);
   const kit = own === 0;
+  // A lab's server reaches pnpm serve with the token too, and an HTTP lab server listens on --port.
+  const forKitOrLab = kit || values.lab !== undefined;
   for (const option of ['token', 'port'] as const)
-    if (!kit && values[option] !== undefined) throw new UsageError(say('kitOnly', { option: `--${option}` }));
+    if (!forKitOrLab && values[option] !== undefined)
+      throw new UsageError(say('kitOnly', { option: `--${option}` }));
   if (values.header !== undefined && values.url === undefined) throw new UsageError(say('headerUrlOnly'));
   // The learner's own server does not know the kit's --record; a server reached over HTTP is started by hand.
   if (values.record !== undefined && !kit) throw new UsageError(say('kitOnly', { option: '--record' }));
@@ -260,19 +268,7 @@ async function chooseServer(
     const server: Server = { transport: 'http', url: values.url, headers };
     return { server, name: values.name ?? 'my-server', describe: say('server.url', { url: values.url }) };
   }
-  if (values.lab !== undefined) {
-    const lab = findLabServer(values.lab, process.env.KIT_LAB_WORKDIR ?? join(KIT_ROOT, 'labs'));
-    if (lab.server === undefined) throw new UsageError(say('labNoServer', { id: lab.id }));
-    const wanted: Transport = transport ?? (lab.server.stdio ? 'stdio' : 'http');
-    const name = values.name ?? `lab-${lab.id}`;
-    const describe = say('server.lab', { number: lab.number, id: lab.id, transport: wanted });
-    const { stdio, http } = lab.server;
-    if (wanted === 'stdio' && stdio)
-      return { server: commandServer(stdio, { base: lab.dir, launcher: launcher() }), name, describe };
-    if (wanted === 'http' && http)
-      return { server: { transport: 'http', url: http.url, headers: http.headers ?? {} }, name, describe };
-    throw new UsageError(say('labNoTransport', { id: lab.id, transport: wanted }));
-  }
+  if (values.lab !== undefined) return labChoice(values, transport, lang);
 
   const { host, port: defaultPort, token: datasetToken } = await kitDefaults();
   const token = values.token ?? datasetToken;
@@ -282,11 +278,52 @@ async function chooseServer(
     const record = values.record === undefined ? undefined : resolve(userCwd(), values.record);
     return { server: kitStdioServer(token, record), name, describe: say('server.kit.stdio') };
   }
-  const port = Number(values.port ?? defaultPort);
-  if (!/^\d+$/.test(values.port ?? String(defaultPort)) || port < 1 || port > 65535)
-    throw new UsageError(say('badPort', { value: values.port ?? '' }));
+  const port = portNumber(values.port ?? String(defaultPort), lang);
   const serve = port === defaultPort ? 'pnpm serve' : `pnpm serve --port ${port}`;
   return { server: kitHttpServer(host, port, token), name, describe: say('server.kit.http', { serve }) };
+}
+
+/** Where an HTTP lab server listens unless --port says otherwise: beside pnpm serve's 5230. */
+const LAB_PORT = 5240;
+
+/**
+ * A lab's own server, as the lab declares it: over stdio the host starts it with pnpm serve's address and the
+ * token in its environment; over HTTP the learner starts it the same way with PORT, and the host reaches it.
+ */
+async function labChoice(
+  values: Parsed['values'],
+  asked: Transport | undefined,
+  lang: Lang,
+): Promise<Chosen> {
+  const say = words.in(lang);
+  const lab = findLabServer(values.lab ?? '', process.env.KIT_LAB_WORKDIR ?? join(KIT_ROOT, 'labs'));
+  if (lab.server === undefined) throw new UsageError(say('labNoServer', { id: lab.id }));
+  const { transport, file, path = '/mcp' } = lab.server;
+  if (asked !== undefined && asked !== transport)
+    throw new UsageError(say('labTransport', { id: lab.id, transport }));
+  if (transport === 'stdio' && values.port !== undefined) throw new UsageError(say('portHttpOnly'));
+  const { host, port: servePort, token } = await kitDefaults();
+  const env = { MEMOS_URL: `http://${host}:${servePort}`, MEMOS_TOKEN: values.token ?? token };
+  const launch = labServer(file, env, kitLauncher());
+  const name = values.name ?? `lab-${lab.id}`;
+  const describe = say(`server.lab.${transport}`, { number: lab.number, id: lab.id });
+  if (transport === 'stdio') return { server: launch, name, describe };
+  const port = portNumber(values.port ?? String(LAB_PORT), lang);
+  const start = { ...launch, env: { PORT: String(port), ...launch.env } };
+  return {
+    server: { transport: 'http', url: `http://127.0.0.1:${port}${path}`, headers: {} },
+    name,
+    describe,
+    start,
+  };
+}
+
+/** A port from the command line: 1 to 65535. */
+function portNumber(value: string, lang: Lang): number {
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port < 1 || port > 65535)
+    throw new UsageError(words.t(lang, 'badPort', { value }));
+  return port;
 }
 
 function headerPair(header: string, lang: Lang): [string, string] {
@@ -355,6 +392,7 @@ function configurationText(
     '',
   ];
   lines.push(...wrap(chosen.describe));
+  if (chosen.start) lines.push(...wrap(say('startFirst')), `  ${startLine(chosen.start, config.os)}`);
   if (config.server.transport === 'stdio' && config.server.args.includes('--record')) {
     const file = config.server.args[config.server.args.indexOf('--record') + 1] ?? '';
     lines.push(...wrap(say('recording', { file })));
@@ -456,8 +494,9 @@ await command(
         throw new UsageError(say(`lab.${error.problem}`, { detail: error.detail }));
       throw error;
     }
-    const server =
-      os === runningOs() || chosen.server.transport === 'http' ? chosen.server : onOtherOs(chosen.server, os);
+    const here = os === runningOs();
+    const server = here || chosen.server.transport === 'http' ? chosen.server : onOtherOs(chosen.server, os);
+    const start = chosen.start === undefined || here ? chosen.start : onOtherOs(chosen.start, os);
     const place = {
       os,
       home: homedir(),
@@ -474,7 +513,7 @@ await command(
     if (values.write) return write(config, parsed);
     if (values.json) {
       const { host: _host, spec: _spec, ...rest } = config;
-      print(JSON.stringify({ host: host.id, ...rest }, null, 2));
+      print(JSON.stringify({ host: host.id, ...rest, ...(start ? { start } : {}) }, null, 2));
       return 0;
     }
     const commandLine = [
@@ -483,7 +522,7 @@ await command(
       ...(values.scope ? ['--scope', scope] : []),
       ...(values.transport ? ['--transport', values.transport] : []),
     ].join(' ');
-    print(configurationText(config, chosen, parsed, commandLine));
+    print(configurationText(config, { ...chosen, ...(start ? { start } : {}) }, parsed, commandLine));
     return 0;
   },
   argv,

@@ -1,39 +1,41 @@
-// `--lab N`: the server a lab asks the learner to build, as its lab.json declares it, so `pnpm connect`
-// can put the learner's own server into their assistant. A lab declares it in a `server` field:
+// `--lab N`: the server a lab of the build track asks the learner to write, as its lab.json declares it, so
+// `pnpm connect` can put the learner's own server into their assistant. The field is shared with the labs:
 //
-//   "server": { "stdio": ["starter/server.ts"], "http": { "url": "http://127.0.0.1:5240/mcp" } }
+//   "server": { "transport": "stdio" | "http", "entry": "server.ts", "path": "/mcp" }
 //
-// `stdio` is the command line that starts it, read as `--command` reads one, with paths relative to the
-// lab's folder; `http` is where the learner's server listens once they start it. Either may be left out.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// `entry` is relative to the folder the learner works in (the lab's starter/). A host starts a stdio server as
+// `<node> <entry>` with MEMOS_URL and MEMOS_TOKEN in its environment; an HTTP server is started the same way
+// with PORT as well, listens on 127.0.0.1, and answers MCP at `path` (default /mcp).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import * as z from 'zod';
 
 const labServerSchema = z
   .object({
-    stdio: z.array(z.string().min(1)).min(1).optional(),
-    http: z
-      .object({ url: z.url({ protocol: /^https?$/ }), headers: z.record(z.string(), z.string()).optional() })
-      .strict()
-      .optional(),
+    transport: z.enum(['stdio', 'http']),
+    entry: z.string().min(1),
+    path: z.string().startsWith('/').optional(),
   })
   .strict();
 
 type LabServer = z.infer<typeof labServerSchema>;
 
+/** The folder of a lab the learner works in: their starter, as `pnpm lab N` checks it. */
+const LEARNER_FOLDER = 'starter';
+
 export interface FoundLab {
   id: string;
   number: number;
-  /** The lab's folder, where its `stdio` paths are read from. */
+  /** The lab's folder (`NN-id`). */
   dir: string;
-  server?: LabServer;
+  server?: LabServer & { /** The entry's absolute path. */ file: string };
 }
 
 /** Why `--lab` found nothing to connect. */
 export class LabProblem extends Error {
   override name = 'LabProblem';
   constructor(
-    readonly problem: 'unknown' | 'invalid',
+    readonly problem: 'unknown' | 'invalid' | 'no-entry',
     readonly detail: string,
   ) {
     super(`${problem}: ${detail}`);
@@ -42,7 +44,8 @@ export class LabProblem extends Error {
 
 /**
  * The lab `wanted` names (its number or its id) in `labsDir`, laid out as the labs are (`NN-id/lab.json`),
- * with its `server` checked. Only that field is read: the rest of lab.json belongs to the lab runner.
+ * with its `server` checked and its entry found. Only that field is read: the rest of lab.json belongs to
+ * the lab runner.
  */
 export function findLabServer(wanted: string, labsDir: string): FoundLab {
   const dirs = readdirSync(labsDir, { withFileTypes: true })
@@ -60,5 +63,7 @@ export function findLabServer(wanted: string, labsDir: string): FoundLab {
   if (raw.server === undefined) return lab;
   const parsed = labServerSchema.safeParse(raw.server);
   if (!parsed.success) throw new LabProblem('invalid', `${name}/lab.json: ${z.prettifyError(parsed.error)}`);
-  return { ...lab, server: parsed.data };
+  const file = resolve(dir, LEARNER_FOLDER, parsed.data.entry);
+  if (!existsSync(file)) throw new LabProblem('no-entry', file);
+  return { ...lab, server: { ...parsed.data, file } };
 }

@@ -186,6 +186,40 @@ function onPath(program: string, env: NodeJS.ProcessEnv): string | undefined {
   return undefined;
 }
 
+/** Whether this Node runs a `.ts` file by itself (type stripping: on by default from Node 22.18). */
+export const nodeStripsTypes = (): boolean => Boolean(process.features.typescript);
+
+/**
+ * A lab's server as a host starts it (the labs' shared contract): this Node and the entry, both absolute,
+ * with pnpm serve's address and the token in MEMOS_URL and MEMOS_TOKEN. Only a Node that cannot run
+ * TypeScript itself gets the kit's launcher in between.
+ */
+export function labServer(
+  entry: string,
+  env: { MEMOS_URL: string; MEMOS_TOKEN: string },
+  launcher: string,
+): StdioServer {
+  const through = TYPESCRIPT.test(entry) && !nodeStripsTypes() ? [launcher] : [];
+  return { transport: 'stdio', command: process.execPath, args: [...through, entry], env: { ...env } };
+}
+
+/**
+ * The command line that starts `server` by hand in a terminal of `os` (an HTTP lab server the learner
+ * starts before the host reaches it): the environment first, then the program and its arguments, each
+ * quoted where the shell needs it (sh on macOS and Linux, PowerShell on Windows).
+ */
+export function startLine(server: StdioServer, os: Os): string {
+  if (os === 'win') {
+    const quote = (word: string) => `'${word.replaceAll("'", "''")}'`;
+    const env = Object.entries(server.env).map(([name, value]) => `$env:${name}=${quote(value)}; `);
+    return `${env.join('')}& ${[server.command, ...server.args].map(quote).join(' ')}`;
+  }
+  const quote = (word: string) =>
+    /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;
+  const env = Object.entries(server.env).map(([name, value]) => `${name}=${quote(value)} `);
+  return `${env.join('')}${[server.command, ...server.args].map(quote).join(' ')}`;
+}
+
 const EXAMPLE_ROOT: Record<Os, string> = {
   win: 'C:\\Users\\you\\memos-mcp-rest-kit',
   mac: '/Users/you/memos-mcp-rest-kit',

@@ -160,19 +160,41 @@ describe('pnpm connect --command and --lab', () => {
 
   it("prints a lab's declared server from its folder, and says when a lab declares none", async () => {
     const env = { KIT_LAB_WORKDIR: FIXTURE_LABS };
-    const [echo, none] = await Promise.all([
-      connect(['windsurf', '--lab', '1', '--json'], env),
+    const [echo, none, wrongTransport] = await Promise.all([
+      connect(['windsurf', '--lab', '1', '--json', '--token', 'bob-token'], env),
       connect(['windsurf', '--lab', 'no-server', '--lang', 'en'], env),
+      connect(['windsurf', '--lab', '1', '--transport', 'http', '--lang', 'en'], env),
     ]);
-    const printed = JSON.parse(echo.stdout) as { name: string; entry: { command: string; args: string[] } };
+    const printed = JSON.parse(echo.stdout) as {
+      name: string;
+      entry: { command: string; args: string[]; env: Record<string, string> };
+    };
     expect(printed.name).toBe('lab-echo');
     expect(printed.entry.command).toBe(process.execPath);
-    expect(printed.entry.args).toEqual([
-      join(FIXTURE_LABS, '01-echo', 'starter', 'server.mjs'),
-      '--greeting',
-      'hello',
-    ]);
+    expect(printed.entry.args.at(-1)).toBe(join(FIXTURE_LABS, '01-echo', 'starter', 'server.ts'));
+    expect(printed.entry.env).toEqual({ MEMOS_URL: 'http://127.0.0.1:5230', MEMOS_TOKEN: 'bob-token' });
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('declares no server');
+    expect(wrongTransport.code).toBe(2);
+    expect(wrongTransport.stderr).toContain("lab echo's server speaks stdio");
+  });
+
+  it('prints the line that starts an HTTP lab server, and the URL the host reaches it at', async () => {
+    const env = { KIT_LAB_WORKDIR: FIXTURE_LABS };
+    const [posix, windows] = await Promise.all([
+      connect(['cline', '--lab', 'echo-http', '--port', '5241', '--lang', 'en'], env),
+      connect(['cline', '--lab', 'echo-http', '--os', 'win', '--lang', 'en'], env),
+    ]);
+    expect(posix.code, posix.stderr).toBe(0);
+    const entry = join(FIXTURE_LABS, '03-echo-http', 'starter', 'server.ts');
+    expect(posix.stdout).toContain('Start your server:');
+    expect(posix.stdout).toMatch(/PORT=5241 MEMOS_URL=http:\/\/127\.0\.0\.1:5230 MEMOS_TOKEN=\S+ /);
+    expect(posix.stdout).toContain(entry);
+    expect(posix.stdout).toContain('"url": "http://127.0.0.1:5241/mcp"');
+    expect(posix.stdout).toContain('"type": "streamableHttp"');
+    // Another system's form, for a handout: PowerShell's way of setting the variables, Windows paths.
+    expect(windows.code, windows.stderr).toBe(0);
+    expect(windows.stdout).toContain("$env:PORT='5240'; ");
+    expect(windows.stdout).toMatch(/& 'C:\\Program Files\\nodejs\\node\.exe' /);
   });
 });

@@ -5,9 +5,11 @@
 // exactly so, in a folder that is not the kit's, and asked to list and call a tool through the v2 SDK client.
 // Every host's stdio entry must name the same command, so one server process proves them all; so for HTTP.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type RunningEntry, startNode } from '@memos-kit/process';
+import { fileURLToPath } from 'node:url';
+import { type RunningEntry, runEntry, startNode } from '@memos-kit/process';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { Ajv } from 'ajv';
@@ -29,12 +31,13 @@ import {
 import { findLabServer } from '../src/lab.ts';
 import { isUnsupported } from '../src/render.ts';
 import {
-  commandServer,
   KIT_ROOT,
+  kitDefaults,
   kitHttpServer,
   kitLauncher,
   kitStdioServer,
   nodeScript,
+  nodeStripsTypes,
   runningOs,
   type Server,
 } from '../src/server.ts';
@@ -108,14 +111,14 @@ const readers: Record<string, { http: (entry: Doc) => string; url?: string; head
   trae: { http: () => 'streamable-http, then sse' },
 };
 
-function entryOf(host: HostSpec, scope: Scope, doc: Doc): Doc {
+function entryOf(host: HostSpec, scope: Scope, doc: Doc, name = NAME): Doc {
   const container = host.scopes[scope]?.container;
   if (!container) throw new Error(`${host.id} has no ${scope} scope`);
   const servers = container.key.reduce<unknown>((value, key) => (value as Doc)[key], doc);
   const entry = Array.isArray(servers)
-    ? (servers as Doc[]).find((item) => item.name === NAME)
-    : (servers as Record<string, Doc>)[NAME];
-  if (!entry) throw new Error(`${host.id}: no entry ${NAME}`);
+    ? (servers as Doc[]).find((item) => item.name === name)
+    : (servers as Record<string, Doc>)[name];
+  if (!entry) throw new Error(`${host.id}: no entry ${name}`);
   return entry;
 }
 
@@ -265,27 +268,127 @@ describe('the configurations, started as the hosts start them', () => {
   });
 });
 
-describe("a lab's own server", () => {
-  it('starts from the command its lab.json declares, in the folder and with the arguments the configuration names', async () => {
-    const lab = findLabServer('echo', new URL('./__fixtures__/labs/', import.meta.url).pathname);
-    const server = commandServer(lab.server?.stdio ?? [], { base: lab.dir, launcher: kitLauncher() });
-    const config = configure(HOSTS[0] as HostSpec, server, { name: NAME, scope: 'user', place });
-    const launch = launchOf(
-      config.host,
-      entryOf(config.host, 'user', parseAsHost(config.format, config.text)),
-      'stdio',
+/** What `pnpm connect <host> --lab N --json` prints, as a learner's terminal would get it. */
+async function labConfiguration(host: string, args: string[]): Promise<Printed> {
+  const run = await runEntry(new URL('../src/cli.ts', import.meta.url), {
+    args: [host, ...args, '--json'],
+    env: { KIT_LAB_WORKDIR: FIXTURE_LABS, KIT_LANG: 'en', INIT_CWD: work },
+  });
+  expect(run.code, run.stderr).toBe(0);
+  return JSON.parse(run.stdout) as Printed;
+}
+
+interface Printed {
+  host: string;
+  scope: Scope;
+  format: Format;
+  text: string;
+  start?: { command: string; args: string[]; env: Record<string, string> };
+}
+
+/** A port nothing listens on now, for the HTTP lab server the test starts as the printed line says. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+const FIXTURE_LABS = fileURLToPath(new URL('./__fixtures__/labs/', import.meta.url));
+
+describe("a lab's own server, declared in its lab.json's server field", () => {
+  it('over stdio: every host starts this Node and the entry, absolute, with pnpm serve and the token in env', async () => {
+    const lab = findLabServer('echo', FIXTURE_LABS);
+    const entry = join(FIXTURE_LABS, '01-echo', 'starter', 'server.ts');
+    expect(lab.server?.file).toBe(entry);
+    const printed = await Promise.all(
+      HOSTS.map((host) =>
+        labConfiguration(host.id, ['--lab', '1', '--scope', Object.keys(host.scopes)[0] ?? '']),
+      ),
     );
-    if (launch.kind !== 'stdio') throw new Error('not a stdio launch');
-    const transport = new OneProcessStdio({ ...launch, cwd: launch.cwd ?? work, stderr: 'ignore' });
+    const launches = printed.map((one) => {
+      const host = HOSTS.find((candidate) => candidate.id === one.host) as HostSpec;
+      return launchOf(host, entryOf(host, one.scope, parseAsHost(one.format, one.text), 'lab-echo'), 'stdio');
+    });
+    const first = launches[0];
+    for (const [index, launch] of launches.entries()) expect(launch, printed[index]?.host).toEqual(first);
+    const { host, port } = await kitDefaults();
+    // This Node and the entry, nothing between them where this Node runs TypeScript itself (the labs' contract).
+    expect(first).toEqual({
+      kind: 'stdio',
+      command: process.execPath,
+      args: nodeStripsTypes() ? [entry] : [kitLauncher(), entry],
+      env: { MEMOS_URL: `http://${host}:${port}`, MEMOS_TOKEN: expect.any(String) },
+    });
+    if (first?.kind !== 'stdio') throw new Error('not a stdio launch');
+    const transport = new OneProcessStdio({ ...first, cwd: first.cwd ?? work, stderr: 'ignore' });
     const client = new Client({ name: 'connect-proof', version: '1.0.0' });
     try {
       await client.connect(transport);
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['started']);
       const result = await client.callTool({ name: 'started', arguments: {} });
       const [part] = result.content as Array<{ text: string }>;
-      expect(JSON.parse(part?.text ?? '')).toEqual({ cwd: work, argv: ['--greeting', 'hello'] });
+      expect(JSON.parse(part?.text ?? '')).toEqual({ cwd: work, argv: [], ...first.env });
     } finally {
       await client.close();
       await transport.close();
+    }
+  });
+
+  it("over HTTP: the printed line starts it on --port, and each host's entry reaches it there", async () => {
+    const port = await freePort();
+    const hosts = HOSTS.filter((host) => !isUnsupported(host.entry.http));
+    const printed = await Promise.all(
+      hosts.map((host) =>
+        labConfiguration(host.id, [
+          '--lab',
+          'echo-http',
+          '--port',
+          String(port),
+          '--scope',
+          Object.keys(host.scopes)[0] ?? '',
+        ]),
+      ),
+    );
+    const start = printed[0]?.start;
+    if (start === undefined) throw new Error('no start line for an HTTP lab');
+    for (const one of printed) expect(one.start, one.host).toEqual(start);
+    const entry = join(FIXTURE_LABS, '03-echo-http', 'starter', 'server.ts');
+    expect(start.command).toBe(process.execPath);
+    expect(start.args.at(-1)).toBe(entry);
+    expect(start.env).toMatchObject({
+      PORT: String(port),
+      MEMOS_URL: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+    });
+    const url = `http://127.0.0.1:${port}/mcp`;
+    for (const one of printed) {
+      const host = hosts.find((candidate) => candidate.id === one.host) as HostSpec;
+      const launch = launchOf(
+        host,
+        entryOf(host, one.scope, parseAsHost(one.format, one.text), 'lab-echo-http'),
+        'http',
+      );
+      expect(launch, one.host).toMatchObject({
+        kind: 'http',
+        url,
+        transport: expect.stringMatching(/^streamable-http/),
+      });
+    }
+    const server = startNode(start.args, { execPath: start.command, env: start.env, cwd: work });
+    const client = new Client({ name: 'connect-proof', version: '1.0.0' });
+    try {
+      await server.waitFor(/listening/, { stream: 'stderr', timeoutMs: 45_000 });
+      await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+      const result = await client.callTool({ name: 'started', arguments: {} });
+      const [part] = result.content as Array<{ text: string }>;
+      expect(JSON.parse(part?.text ?? '')).toEqual({
+        MEMOS_URL: start.env.MEMOS_URL,
+        MEMOS_TOKEN: start.env.MEMOS_TOKEN,
+      });
+    } finally {
+      await client.close();
+      await server.stop();
     }
   });
 });

@@ -36,7 +36,7 @@ export const claudeDesktop: HostSpec = {
     stdio: commandArgsEnv,
     http: {
       unsupported: {
-        zh: 'Claude Desktop 的配置文件只接受 stdio 服务器；远程服务器要在设置 → 连接器里添加，而且据第三方说是从 Anthropic 的云端去连接，连不到你本机的 127.0.0.1。请用 --transport stdio。',
+        zh: 'Claude Desktop 的配置文件只接受 stdio 服务端；远程服务端要在设置 → 连接器里添加，而且据第三方说是从 Anthropic 的云端去连接，连不到你本机的 127.0.0.1。请用 --transport stdio。',
         en: "Claude Desktop's file takes stdio servers only; remote servers are added under Settings → Connectors, and third parties say those connect from Anthropic's cloud, which cannot reach your 127.0.0.1. Use --transport stdio.",
       },
     },

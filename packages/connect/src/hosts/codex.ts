@@ -5,7 +5,7 @@ export const codex: HostSpec = {
   id: 'codex',
   name: 'Codex CLI',
   summary: {
-    zh: 'TOML：用户的 ~/.codex/config.toml（CODEX_HOME 可改），或受信任项目里的 .codex/config.toml；每个服务器一张表 [mcp_servers.名字]，键是 mcp_servers 而不是 mcpServers。',
+    zh: 'TOML：用户的 ~/.codex/config.toml（CODEX_HOME 可改），或受信任项目里的 .codex/config.toml；每个服务端一张表 [mcp_servers.名字]，键是 mcp_servers 而不是 mcpServers。',
     en: "TOML: the user's ~/.codex/config.toml (CODEX_HOME moves it) or .codex/config.toml in a trusted project; one table per server, [mcp_servers.NAME]: the key is mcp_servers, not mcpServers.",
   },
   after: {

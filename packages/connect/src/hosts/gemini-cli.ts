@@ -5,7 +5,7 @@ export const geminiCli: HostSpec = {
   id: 'gemini-cli',
   name: 'Gemini CLI',
   summary: {
-    zh: '用户的 ~/.gemini/settings.json 或项目的 .gemini/settings.json（允许注释），键 mcpServers；HTTP 写 url 加 type: http。Gemini CLI 不把名字里带 TOKEN 的环境变量传给服务器，除非写在 env 里，所以令牌就写在 env 里。',
+    zh: '用户的 ~/.gemini/settings.json 或项目的 .gemini/settings.json（允许注释），键 mcpServers；HTTP 写 url 加 type: http。Gemini CLI 不把名字里带 TOKEN 的环境变量传给服务端，除非写在 env 里，所以令牌就写在 env 里。',
     en: "The user's ~/.gemini/settings.json or the project's .gemini/settings.json (comments allowed), key mcpServers; HTTP is url plus type: http. Gemini CLI passes no variable whose name has TOKEN in it to a server unless env lists it, so the token is in env.",
   },
   after: {

@@ -57,7 +57,7 @@ export const vscodeLocal: HostSpec = {
     en: "VS Code's own format: .vscode/mcp.json in the project, or mcp.json in the user profile (command MCP: Open User Configuration), key servers, comments allowed. The current docs call it deprecated and prefer vscode.",
   },
   after: {
-    zh: '在 VS Code 里打开这个 mcp.json，点服务器名上方的 Start（第一次会问你是否信任它），然后在 Copilot Chat 的 Agent 模式里提问。',
+    zh: '在 VS Code 里打开这个 mcp.json，点服务端名上方的 Start（第一次会问你是否信任它），然后在 Copilot Chat 的 Agent 模式里提问。',
     en: 'Open this mcp.json in VS Code and click Start above the server name (the first start asks whether you trust it), then ask in Copilot Chat in Agent mode.',
   },
   docs: [

@@ -5,7 +5,7 @@ export const windsurf: HostSpec = {
   id: 'windsurf',
   name: 'Windsurf',
   summary: {
-    zh: '~/.codeium/windsurf/mcp_config.json（MCP 面板的 View Raw Config），键 mcpServers；HTTP 服务器的地址写在 serverUrl 里。',
+    zh: '~/.codeium/windsurf/mcp_config.json（MCP 面板的 View Raw Config），键 mcpServers；HTTP 服务端的地址写在 serverUrl 里。',
     en: "~/.codeium/windsurf/mcp_config.json (View Raw Config in the MCP panel), key mcpServers; an HTTP server's address goes in serverUrl.",
   },
   after: {
