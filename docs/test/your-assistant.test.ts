@@ -39,6 +39,22 @@ describe.each(Object.entries(pages))('the page (%s)', (lang, page) => {
   });
 });
 
+describe.each(Object.entries(pages))('what the page (%s) says was checked', (lang, page) => {
+  it.each(HOSTS.map((host) => [host.id, host] as const))(
+    '%s: the docs read, and what no primary source confirmed, as pnpm connect records them',
+    (_, host) => {
+      // The host's line of the section, its Markdown escapes read as the reader sees them.
+      const line = page
+        .split('\n')
+        .find((candidate) => candidate.startsWith(`- **${host.name}**`))
+        ?.replace(/\\(.)/g, '$1');
+      expect(line, `no line for ${host.name}`).toBeDefined();
+      for (const doc of host.docs) expect(line).toContain(`](${doc.url})`);
+      for (const note of host.unverified) expect(line).toContain(note[lang as 'zh' | 'en']);
+    },
+  );
+});
+
 describe('the README', () => {
   it('counts the hosts pnpm connect knows, in both languages', () => {
     expect(readme).toContain(`认识的 ${HOSTS.length} 个宿主`);

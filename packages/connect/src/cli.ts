@@ -419,6 +419,12 @@ function configurationText(
   if (config.installLink) lines.push(...wrap(say('installLink')), config.installLink, '');
   lines.push(...wrap(say('after', { text: text(config.host.after) })));
   lines.push(say('docs'), ...config.host.docs.map((page) => `  ${page.url}`));
+  // What this entry rests on that no primary source confirmed: the learner should know before trusting it.
+  if (config.host.unverified.length > 0)
+    lines.push(
+      say('unverified'),
+      ...config.host.unverified.flatMap((note) => wrapText(`  · ${text(note)}`, width, '    ')),
+    );
   return lines.join('\n');
 }
 

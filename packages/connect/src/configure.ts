@@ -3,7 +3,7 @@
 import type { Bilingual } from '@memos-kit/terminal';
 import type { FileSpec, Format, HostSpec, Os, Scope } from './hosts/types.ts';
 import { localPath, type Place, writtenPath } from './paths.ts';
-import { documentFor, entryFor, type Json, serialize } from './render.ts';
+import { documentFor, entryFor, fillTemplate, type Json, serialize } from './render.ts';
 import { runningOs, type Server } from './server.ts';
 
 type Note = 'example-os' | 'node-on-path' | 'space-in-command';
@@ -55,9 +55,16 @@ export function configure(
   // A file of its own per server (Continue's block files) is printed whole; otherwise the part to merge.
   const whole = typeof spec.path === 'string' && spec.path.includes('{name}');
   const document = documentFor(spec.container, name, entry, { withSkeleton: whole });
+  const linkTemplate = host.installEntry?.[adjusted.transport];
+  const linked =
+    linkTemplate === undefined
+      ? document
+      : documentFor(spec.container, name, fillTemplate(linkTemplate, adjusted, name), {
+          withSkeleton: whole,
+        });
   const link = host.installLink?.replace(
     '{base64}',
-    encodeURIComponent(Buffer.from(JSON.stringify(document)).toString('base64')),
+    encodeURIComponent(Buffer.from(JSON.stringify(linked)).toString('base64')),
   );
   return {
     host,

@@ -62,6 +62,11 @@ function fillValue(value: Template[string], given: Record<string, Json>): Json |
 export function entryFor(host: HostSpec, server: Server, name: string): { [key: string]: Json } {
   const template = host.entry[server.transport];
   if (isUnsupported(template)) throw new UnsupportedTransport(template.unsupported);
+  return fillTemplate(template, server, name);
+}
+
+/** `template` filled with `server`'s values. */
+export function fillTemplate(template: Template, server: Server, name: string): { [key: string]: Json } {
   return fill(template, values(server, name));
 }
 

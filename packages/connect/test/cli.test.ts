@@ -148,6 +148,29 @@ describe('pnpm connect <host> --write', () => {
     const { text, installLink } = JSON.parse(printed.stdout) as { text: string; installLink: string };
     const encoded = new URL(installLink).searchParams.get('servers') ?? '';
     expect(JSON.parse(Buffer.from(encoded, 'base64').toString('utf8'))).toEqual(JSON.parse(text));
+    // Over HTTP the link carries the app's own field, baseUrl; the JSON to import keeps the dialog's url.
+    const http = await connect(['cherry-studio', '--transport', 'http', '--json']);
+    const viaHttp = JSON.parse(http.stdout) as { entry: { url: string }; installLink: string };
+    const linked = JSON.parse(
+      Buffer.from(new URL(viaHttp.installLink).searchParams.get('servers') ?? '', 'base64').toString('utf8'),
+    ) as { mcpServers: { memos: Record<string, unknown> } };
+    expect(linked.mcpServers.memos).toEqual({
+      type: 'streamableHttp',
+      baseUrl: viaHttp.entry.url,
+      headers: { Authorization: expect.stringMatching(/^Bearer /) },
+    });
+  });
+});
+
+describe("what a host's configuration rests on", () => {
+  it('says, under the docs it names, what no primary source confirmed', async () => {
+    const trae = HOSTS.find((host) => host.id === 'trae');
+    const run = await connect(['trae', '--lang', 'en']);
+    expect(run.code, run.stderr).toBe(0);
+    const flat = run.stdout.replace(/\n +/g, ' ');
+    for (const doc of trae?.docs ?? []) expect(flat).toContain(doc.url);
+    expect(flat).toContain('What was checked, and what was not:');
+    for (const note of trae?.unverified ?? []) expect(flat).toContain(`· ${note.en}`);
   });
 });
 

@@ -14,6 +14,10 @@ export const cherryStudio: HostSpec = {
   },
   docs: [
     {
+      url: 'https://github.com/CherryHQ/cherry-studio/blob/main/src/renderer/src/types/mcp.ts',
+      read: 'CherryHQ/cherry-studio@12f35a98',
+    },
+    {
       url: 'https://github.com/CherryHQ/cherry-studio/blob/main/src/renderer/src/pages/settings/MCPSettings/AddMcpServerModal.tsx',
       read: 'CherryHQ/cherry-studio@12f35a98',
     },
@@ -37,10 +41,13 @@ export const cherryStudio: HostSpec = {
     http: typedHttp('streamableHttp'),
   },
   installLink: 'cherrystudio://mcp/install?servers={base64}',
+  // The link's object becomes the app's MCPServer as it is (src/renderer/src/types/mcp.ts), which names the
+  // URL baseUrl; the import dialog is the one that copies url to baseUrl.
+  installEntry: { http: { type: 'streamableHttp', baseUrl: '{{url}}', headers: '{{headers}}' } },
   unverified: [
     {
-      zh: '安装链接把对象直接交给应用：HTTP 服务端在那里可能要写 baseUrl 而不是 url（导入对话框会把 url 改成 baseUrl，链接不会）。有资料说链接只接受 npx、uvx、node 这几个命令名，这个版本的源码里没看到这条限制。',
-      en: 'The install link hands the object to the app as it is: an HTTP server there may need baseUrl instead of url (the import dialog renames url to baseUrl, the link does not). One source says the link takes only command names such as npx, uvx and node; the source read here has no such check.',
+      zh: '安装链接把对象原样交给应用，当作它自己的 MCPServer（URL 在 baseUrl 里），所以链接里的 HTTP 服务端写 baseUrl；应用收到以后怎样处理这个对象，本次没有读到那部分源码。有资料说链接只接受 npx、uvx、node 这几个命令名，这个版本的源码里没看到这条限制。',
+      en: 'The install link hands the object to the app as its own MCPServer (whose URL is baseUrl), so an HTTP server in the link says baseUrl; the part of the source that takes the object in was not read. One source says the link takes only command names such as npx, uvx and node; the source read here has no such check.',
     },
   ],
 };

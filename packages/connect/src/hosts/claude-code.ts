@@ -13,10 +13,8 @@ export const claudeCode: HostSpec = {
     en: 'Start a new claude session and type /mcp to see memos connected; a project .mcp.json asks for your approval the first time.',
   },
   docs: [
-    {
-      url: 'https://code.claude.com/docs/en/mcp',
-      read: 'reference notes, 2026-11; public copies 2026-12-05',
-    },
+    { url: 'https://code.claude.com/docs/en/mcp', read: 'through public copies, 2026-12-05' },
+    { url: 'https://docs.anthropic.com/zh-CN/docs/claude-code/sdk/sdk-mcp', read: 'stored copy, 2026-12-05' },
   ],
   scopes: {
     user: {
@@ -32,8 +30,8 @@ export const claudeCode: HostSpec = {
   },
   unverified: [
     {
-      zh: 'Anthropic 的页面只读到了公开的转载；改了文件后是否一定要新开会话，文档没说。',
-      en: "Anthropic's page was read through public copies only; whether a hand edit needs a new session is not stated.",
+      zh: '.mcp.json 的格式（mcpServers；command、args、env；type: http、url、headers）核对过 Anthropic 自己的 SDK MCP 页面；用户范围写在 ~/.claude.json 顶层的 mcpServers，只在 code.claude.com 那一页的公开转载里读到。改了文件后是否一定要新开会话，文档没说。',
+      en: "The .mcp.json format (mcpServers; command, args, env; type: http, url, headers) was checked against Anthropic's own SDK MCP page; the user scope in the top-level mcpServers of ~/.claude.json was read in public copies of the code.claude.com page only. Whether a hand edit needs a new session is not stated.",
     },
   ],
 };

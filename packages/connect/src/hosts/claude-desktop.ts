@@ -15,7 +15,11 @@ export const claudeDesktop: HostSpec = {
   docs: [
     {
       url: 'https://modelcontextprotocol.io/docs/develop/connect-local-servers',
-      read: 'reference notes, 2026-11',
+      read: 'modelcontextprotocol/modelcontextprotocol@20587283',
+    },
+    {
+      url: 'https://modelcontextprotocol.io/docs/develop/connect-remote-servers',
+      read: 'modelcontextprotocol/modelcontextprotocol@16fa1cfb',
     },
   ],
   scopes: {
@@ -43,8 +47,8 @@ export const claudeDesktop: HostSpec = {
   },
   unverified: [
     {
-      zh: '自定义连接器是否能连到本机地址，只有第三方的说法。',
-      en: 'Whether custom connectors can reach a local address is claimed by third parties only.',
+      zh: '远程服务端的页面只说它们“托管在互联网上”，URL 要带 https://；自定义连接器能不能连到本机地址，只有第三方的说法。',
+      en: 'The remote servers page says only that they are hosted on the internet, with an https:// URL; whether a custom connector can reach a local address is claimed by third parties only.',
     },
   ],
 };

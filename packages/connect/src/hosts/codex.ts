@@ -13,7 +13,7 @@ export const codex: HostSpec = {
     en: 'Start codex again and type /mcp in it to see memos connected; the start-up timeout is 10 s by default.',
   },
   docs: [
-    { url: 'https://developers.openai.com/codex/mcp', read: 'reference notes, 2026-11' },
+    { url: 'https://developers.openai.com/codex/mcp', read: 'through public copies, 2026-11' },
     { url: 'https://developers.openai.com/codex/config-schema.json', read: 'openai/codex@000c857e' },
   ],
   scopes: {
@@ -30,8 +30,8 @@ export const codex: HostSpec = {
   },
   unverified: [
     {
-      zh: 'Windows 上的 %USERPROFILE%\\.codex 取自文档的一份转载。',
-      en: '%USERPROFILE%\\.codex on Windows comes from a copy of the docs.',
+      zh: '条目的字段（command、args、env；url、http_headers）核对过 Codex 发布的 config-schema.json；Windows 上的 %USERPROFILE%\\.codex 只在文档的一份转载里读到。',
+      en: "The entry's fields (command, args, env; url, http_headers) were checked against Codex's published config-schema.json; %USERPROFILE%\\.codex on Windows was read in a copy of the docs only.",
     },
   ],
 };

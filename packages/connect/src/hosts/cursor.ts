@@ -12,7 +12,13 @@ export const cursor: HostSpec = {
     zh: '重启 Cursor，在设置的 MCP 一栏确认 memos 亮起并列出工具，然后在 Agent 对话里提问。',
     en: "Restart Cursor, check in Settings' MCP section that memos is on and lists its tools, then ask in an Agent chat.",
   },
-  docs: [{ url: 'https://cursor.com/docs/mcp', read: 'reference notes, 2026-11' }],
+  docs: [
+    { url: 'https://cursor.com/docs/mcp', read: 'through public copies, 2026-12-05' },
+    {
+      url: 'https://docs.cursor.com/context/model-context-protocol',
+      read: "Cursor's own earlier page, stored copy read 2026-12-05",
+    },
+  ],
   scopes: {
     user: {
       ...mcpServersJson,
@@ -23,8 +29,8 @@ export const cursor: HostSpec = {
   entry: { stdio: commandArgsEnv, http: urlHeaders },
   unverified: [
     {
-      zh: '本次没有重读 Cursor 的页面（它不在能查到的资料里）；字段取自套件的宿主资料。Windows 上 ~ 是 %USERPROFILE%，这是推断。',
-      en: "Cursor's page was not re-read this time (it is not in the stored sources); the fields come from the kit's host notes. ~ being %USERPROFILE% on Windows is inferred.",
+      zh: '文件位置、mcpServers 键和 command、args、env 取自 Cursor 自己的文档（docs.cursor.com 的旧页面）；远程服务端的 headers 只在现在这一页的公开转载里读到。Windows 上 ~ 是 %USERPROFILE%，这是推断。',
+      en: "The files, the mcpServers key and command, args and env come from Cursor's own docs (the earlier docs.cursor.com page); headers for a remote server were read in public copies of the current page only. ~ being %USERPROFILE% on Windows is inferred.",
     },
   ],
 };

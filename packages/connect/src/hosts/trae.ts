@@ -13,8 +13,9 @@ export const trae: HostSpec = {
     en: 'Check in Settings → MCP that memos is connected, then ask the agent in the AI chat.',
   },
   docs: [
-    { url: 'https://www.volcengine.com/docs/86677/2137601', read: 'reference notes, 2026-11' },
-    { url: 'https://www.volcengine.com/docs/86677/2137600', read: 'reference notes, 2026-11' },
+    { url: 'https://www.volcengine.com/docs/86677/2137601', read: 'through public copies, 2026-11' },
+    { url: 'https://www.volcengine.com/docs/86677/2137600', read: 'through public copies, 2026-11' },
+    { url: 'https://docs.trae.cn/cli_model-context-protocol.md', read: '2026-12-05' },
   ],
   scopes: {
     user: {
@@ -30,8 +31,8 @@ export const trae: HostSpec = {
   commandWithoutSpaces: true,
   unverified: [
     {
-      zh: '本次没有重读 Trae 的页面；字段取自套件的宿主资料（TRAE CN 文档）。国际版的安装链接格式未核实。',
-      en: "Trae's pages were not re-read this time; the fields come from the kit's host notes (the TRAE CN docs). The international build's install link is unverified.",
+      zh: 'TRAE IDE 添加 MCP Server 的页面本次读不到原文：command（不能有空格）、args、env 和 url、headers 取自它的公开转载；TRAE 自己的 CLI 页面用的是同样的字段名，但那是另一个程序的 trae_cli.yaml。用户配置文件的位置和国际版的安装链接都没有核实。',
+      en: "TRAE IDE's page on adding an MCP server could not be read in the original: command (no spaces), args, env and url, headers come from public copies of it; TRAE's own CLI page uses the same field names, but for another program's trae_cli.yaml. The user file's location and the international build's install link are unverified.",
     },
   ],
 };

@@ -65,6 +65,11 @@ export interface HostSpec {
   commandWithoutSpaces?: true;
   /** A link that installs the printed document: `{base64}` is its JSON, base64 then URL encoded. */
   installLink?: string;
+  /**
+   * The entry the install link carries, where the app takes it in its own shape rather than the import
+   * dialog's (Cherry Studio's link hands the object to the app as its MCPServer, whose URL is `baseUrl`).
+   */
+  installEntry?: Partial<Record<Transport, Template>>;
   /** What this entry relies on that no primary source confirmed. */
   unverified: readonly Bilingual[];
 }

@@ -84,8 +84,8 @@ export const vscodeLocal: HostSpec = {
   },
   unverified: [
     {
-      zh: '用户文件的位置是从设置文件夹推出来的（默认配置文件）；其他配置文件在 User/profiles/<id>/ 下。',
-      en: "The user file's location is derived from the settings folder (default profile); other profiles keep theirs under User/profiles/<id>/.",
+      zh: '用户文件的位置是从设置文件夹推出来的（默认配置文件）；其他配置文件在 User/profiles/ 下各有一个文件夹。',
+      en: "The user file's location is derived from the settings folder (default profile); other profiles keep theirs in a folder of their own under User/profiles/.",
     },
   ],
 };

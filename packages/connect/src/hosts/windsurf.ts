@@ -12,7 +12,13 @@ export const windsurf: HostSpec = {
     zh: '在 Cascade 的 MCP 面板里点刷新按钮，确认 memos 列出了工具，然后在 Cascade 里提问。',
     en: "Press the refresh button in Cascade's MCP panel, check that memos lists its tools, then ask Cascade.",
   },
-  docs: [{ url: 'https://docs.windsurf.com/windsurf/cascade/mcp', read: '2026-12-05' }],
+  docs: [
+    { url: 'https://docs.windsurf.com/windsurf/cascade/mcp', read: 'localized pages, 2026-12-05' },
+    {
+      url: 'https://github.com/github/github-mcp-server/blob/main/docs/installation-guides/install-windsurf.md',
+      read: 'github/github-mcp-server@ed6c6711',
+    },
+  ],
   scopes: {
     user: {
       ...mcpServersJson,
@@ -22,8 +28,8 @@ export const windsurf: HostSpec = {
   entry: { stdio: commandArgsEnv, http: { serverUrl: '{{url}}', headers: '{{headers}}' } },
   unverified: [
     {
-      zh: '文档里读到的部分没有 HTTP 的例子；serverUrl 取自 GitHub 的 Windsurf 安装指南和厂商说明（它们说 url 连不上）。Windows 路径是从 ~ 推出来的。',
-      en: "The parts of the docs read show no HTTP example; serverUrl comes from GitHub's Windsurf install guide and a vendor's note (which says url does not connect). The Windows path is derived from ~.",
+      zh: 'Windsurf 自己的页面核对了文件（mcp_config.json）、mcpServers 键和 stdio 的 command、args、env，没读到 HTTP 的例子；serverUrl 加 headers 取自 GitHub 的 Windsurf 安装指南。Windows 路径是从 ~ 推出来的。',
+      en: "Windsurf's own pages confirm the file (mcp_config.json), the mcpServers key and stdio's command, args and env, but no HTTP example was read there; serverUrl with headers comes from GitHub's Windsurf install guide. The Windows path is derived from ~.",
     },
   ],
 };
