@@ -600,6 +600,11 @@ export const claims: readonly Claim[] = [
   {
     probe: 'mcp: tools/list counts the tools',
     at: [
+      ...both(
+        'guide/your-assistant.md',
+        '宿主把 20 个工具交给模型',
+        'the host hands its 20 tools to the model',
+      ),
       ...both('guide/discover-list-call.md', 'Memos 原来的目录有', "Memos' catalog has"),
       ...both('guide/discover-list-call.md', '导览的第 2、3、4 步', 'Steps 2, 3 and 4 of the tour'),
       ...both('guide/front-memos.md', '### 只有 Memos 的', "### Only Memos'"),
@@ -653,6 +658,12 @@ export const claims: readonly Claim[] = [
       restReadme('| `workshop` (default) |'),
       restReadme('`workshop`（默认）有四'),
       mcpReadme('`--profile article` (the default)'),
+      ...both(
+        'guide/your-assistant.md',
+        '条目写的是 `pnpm serve` 的地址',
+        "The entry names `pnpm serve`'s address",
+      ),
+      ...both('guide/your-assistant.md', '- stdio 的练习：', '- A stdio lab:'),
     ],
   },
   {
@@ -863,6 +874,16 @@ export const claims: readonly Claim[] = [
 ];
 
 export const asides: readonly Aside[] = [
+  {
+    at: [...both('guide/your-assistant.md', '- HTTP 的练习：', '- An HTTP lab:')],
+    because:
+      "pnpm connect's own default for a lab's HTTP server: docs/test/your-assistant.test.ts reads the port and the path from what the command prints",
+  },
+  {
+    at: [...both('guide/your-assistant.md', 'alice 写过一条公开的', 'alice wrote a public one')],
+    because:
+      'a memo of the workshop dataset the page quotes, not an error text: docs/test/your-assistant.test.ts finds it through memo_list_memos',
+  },
   {
     at: [
       ...both(
