@@ -48,6 +48,18 @@ export interface AdapterOptions {
   corsOrigins?: string[];
   /** `article` (default): tools only, as in the article; `full`: resources, prompts, MRTR, listen. */
   profile?: Profile;
+  /**
+   * Bearer tokens that carry the read scope only: a `tools/call` of a tool that is not read-only answers 403
+   * `insufficient_scope` (see `http/scope-guard.ts`). None by default; `pnpm demo:host --attack` uses it.
+   */
+  readOnlyTokens?: readonly string[];
+  /**
+   * Lets the tool list change while the server runs: `capabilities.tools.listChanged: true`, and
+   * `Adapter.announceToolListChanged()` sends `notifications/tools/list_changed` to every
+   * `subscriptions/listen` stream that asked. Off by default (the article's server never changes its tools);
+   * the rug-pull lesson of `pnpm demo:host --attack` turns it on.
+   */
+  toolListChanges?: boolean;
 }
 
 /** Where the catalog's document came from: the kit's shipped contract or a file or URL, and its size. */
@@ -70,6 +82,8 @@ export interface Adapter {
   upstreamUser?: string;
   /** Memo creations and deletions seen on the way to REST (full profile, in-process mock only). */
   memoEvents?: MemoListEvents;
+  /** With `toolListChanges`: tells the listen streams that `tools/list` changed (after `catalog` was edited). */
+  announceToolListChanged(): void;
   close(): Promise<void>;
 }
 
@@ -105,12 +119,15 @@ export async function createAdapter(options: AdapterOptions = {}): Promise<Adapt
     dispatch = inProcessDispatcher(restApp, answerOf);
   }
   const runner = new ToolRunner(catalog, dispatch, options.errorText);
-  const bus = options.profile === 'full' ? new InMemoryServerEventBus() : undefined;
+  const bus =
+    options.profile === 'full' || options.toolListChanges ? new InMemoryServerEventBus() : undefined;
   memoEvents?.on(() => bus?.publish({ kind: 'resources_list_changed' }));
   const endpoint: NodeHandler = createMcpEndpoint({
     runner,
     ...(options.profile ? { profile: options.profile } : {}),
     ...(bus ? { bus } : {}),
+    ...(options.readOnlyTokens ? { readOnlyTokens: options.readOnlyTokens } : {}),
+    ...(options.toolListChanges ? { toolListChanges: true } : {}),
     pace: options.pace,
     log: options.log,
     allowedHostnames: options.allowedHostnames,
@@ -141,6 +158,9 @@ export async function createAdapter(options: AdapterOptions = {}): Promise<Adapt
     },
     ...(upstreamUser ? { upstreamUser } : {}),
     ...(memoEvents ? { memoEvents } : {}),
+    announceToolListChanged: () => {
+      if (options.toolListChanges) bus?.publish({ kind: 'tools_list_changed' });
+    },
     close: () => endpoint.close(),
   };
 }

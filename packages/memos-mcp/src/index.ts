@@ -10,6 +10,7 @@ export { type Adapter, type AdapterOptions, createAdapter } from './app.ts';
 export * from './catalog/index.ts';
 export { MAX_REQUEST_BODY_BYTES, type ResponseHook } from './http/mcp-endpoint.ts';
 export { DEFAULT_ALLOWED_HOSTNAMES } from './http/request-guards.ts';
+export { READ_SCOPE, WRITE_SCOPE } from './http/scope-guard.ts';
 export { INSTRUCTIONS, SERVER_INFO } from './mcp/create-server.ts';
 export { ARTICLE_TIMELINE, type Pace, type PaceTimeline } from './mcp/pace.ts';
 export { DEFAULT_PROFILE, FULL_CAPABILITIES, PROFILES, type Profile } from './profile/index.ts';

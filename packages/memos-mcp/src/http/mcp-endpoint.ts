@@ -7,6 +7,7 @@ import { readJsonBody } from './json-body.ts';
 import { nodeAdapter } from './node-adapter.ts';
 import { streamFromTheStartForProgress } from './progress-stream.ts';
 import { DEFAULT_ALLOWED_HOSTNAMES, refuse, rejectUnservable, writeError } from './request-guards.ts';
+import { scopeRefusal } from './scope-guard.ts';
 import { articleHeadWriter, withArticleCacheControl } from './sse-headers.ts';
 
 /** Tool arguments are small (a memo is at most 8 KiB); 1 MiB leaves room and stops abuse. */
@@ -26,6 +27,8 @@ export interface McpEndpointOptions extends McpServerOptions {
   onResponse?: ResponseHook;
   /** Change events for `subscriptions/listen` streams, shared by both handlers (full profile). */
   bus?: ServerEventBus;
+  /** Bearer tokens that carry the read scope only (see scope-guard.ts); none by default. */
+  readOnlyTokens?: readonly string[];
 }
 
 export type NodeHandler = ((req: IncomingMessage, res: ServerResponse) => Promise<void>) & {
@@ -49,6 +52,7 @@ export function createMcpEndpoint(options: McpEndpointOptions): NodeHandler {
   const allowedHostnames = options.allowedHostnames ?? DEFAULT_ALLOWED_HOSTNAMES;
   const maxRequestBodySize = options.maxRequestBodyBytes ?? MAX_REQUEST_BODY_BYTES;
   const corsOrigins = new Set(options.corsOrigins);
+  const readOnlyTokens = new Set(options.readOnlyTokens);
   const factory = (ctx: McpRequestContext) =>
     createMcpServer(options, { authorization: ctx.requestInfo?.headers.get('authorization') ?? undefined });
   // The SDK reports the requests it rejects (bad envelope, header mismatch, …) here; the answer itself is
@@ -94,6 +98,21 @@ export function createMcpEndpoint(options: McpEndpointOptions): NodeHandler {
             'Invalid Request: a JSON-RPC response was posted, but this server sends no requests to answer',
           );
         }
+        {
+          const refusal = await scopeRefusal(
+            body.value,
+            req.headers.authorization,
+            readOnlyTokens,
+            options.runner,
+          );
+          if (refusal) {
+            options.log?.(`${req.method} ${req.url} -> 403 ${refusal.message}`);
+            return writeError(res, 403, refusal.message, {
+              headers: { 'WWW-Authenticate': refusal.challenge },
+              id: requestId(body.value),
+            });
+          }
+        }
         return node(req, writer, body.value);
       case 'too-large':
         options.log?.(`${req.method} ${req.url} -> 413 ${body.message}`);
@@ -126,6 +145,12 @@ export function createMcpEndpoint(options: McpEndpointOptions): NodeHandler {
   return Object.defineProperties(Object.assign(endpoint, { close }), {
     inFlight: { get: () => open.size },
   }) as NodeHandler;
+}
+
+/** The id of a JSON-RPC request, for an answer the endpoint writes itself. */
+function requestId(body: unknown): string | number | null {
+  const id = (body as { id?: unknown }).id;
+  return typeof id === 'string' || typeof id === 'number' ? id : null;
 }
 
 /** A JSON-RPC response (result or error, no method): what a client sends back to a server's request. */

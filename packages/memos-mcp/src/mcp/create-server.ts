@@ -27,6 +27,8 @@ export interface McpServerOptions {
   profile?: Profile;
   /** stdio only: memo list changes to send as `notifications/resources/list_changed` (full profile). */
   memoEvents?: MemoListEvents;
+  /** Promise `notifications/tools/list_changed` (`capabilities.tools.listChanged`); off by default. */
+  toolListChanges?: boolean;
 }
 
 export interface McpCallerContext {
@@ -48,8 +50,9 @@ export function createMcpServer(
   const { log } = options;
   const timeline = timelineFor(options.pace);
   const full = options.profile === 'full';
+  const capabilities = full ? FULL_CAPABILITIES : { tools: {} };
   const server = new Server(SERVER_INFO, {
-    capabilities: full ? FULL_CAPABILITIES : { tools: {} },
+    capabilities: options.toolListChanges ? { ...capabilities, tools: { listChanged: true } } : capabilities,
     instructions: INSTRUCTIONS,
     cacheHints: {
       'server/discover': CACHE_HINT,
