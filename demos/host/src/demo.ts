@@ -11,6 +11,16 @@ await command(hostCommand, async ({ values, lang, paint, width, keys }) => {
   const t = messages.in(lang);
   const settings = hostSettings(values, lang);
   const view: HostView = { printer: new Printer({ paint, width }), say: t, full: settings.full };
+  if (settings.list) {
+    const { attackStepList } = await import('./attacks/run.ts');
+    process.stdout.write(`${attackStepList(t, width, settings.attack?.name).join('\n')}\n`);
+    return 0;
+  }
+  if (settings.attack) {
+    // The security lessons: the gullible stand-in, whatever model the environment names.
+    const { runAttack } = await import('./attacks/run.ts');
+    return await runAttack(view, lang, settings.attack.name, settings.attack.step);
+  }
   // The host loop, the SDK and the model load once the options are read: --help, --version and a wrong
   // option never wait on them, and only the model asked for is loaded.
   const { runHost } = await import('./host.ts');

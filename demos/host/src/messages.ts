@@ -9,3 +9,6 @@ export const messages = bilingualMessages(pairs);
 
 /** The sentences in the language of this run: `messages.in(lang)`. */
 export type Say = ReturnType<typeof messages.in>;
+
+/** A key of messages.json. */
+export type MessageKey = keyof typeof pairs;

@@ -2,7 +2,8 @@
 // usage errors (one line, exit 2) before anything starts.
 import type { DescriptionSource } from '@memos-kit/memos-mcp';
 import type { CommandSpec, Lang, OptionSpecs, OptionValues } from '@memos-kit/terminal';
-import { UsageError } from '@memos-kit/terminal';
+import { chosenStep, stepOptions, UsageError } from '@memos-kit/terminal';
+import { ATTACKS, type Attack, isAttack, LESSONS } from './attacks/lessons.ts';
 import { messages } from './messages.ts';
 
 /** The sentence the stand-in can answer from the descriptions on the wire (it compares English words). */
@@ -58,6 +59,22 @@ const options = {
       en: 'show whole messages and every tool definition the model is given (a summary by default)',
     },
   },
+  attack: {
+    type: 'string',
+    value: ATTACKS.join('|'),
+    help: {
+      zh: '安全课：先让攻击在没有防御时得手，再逐一加上防御，看它失败。模型换成一个写好脚本的“轻信模型”，它会照做工具结果或工具描述里的指令（只用于这些课）',
+      en: 'the security lessons: the attack first succeeds with no defence, then each defence in turn makes it fail. The model is a scripted gullible model that obeys orders it reads in a tool result or a tool description (these lessons only)',
+    },
+  },
+  list: {
+    ...stepOptions.list,
+    help: { zh: '列出各攻击课的步骤后退出', en: "list the attack lessons' steps and exit" },
+  },
+  step: {
+    ...stepOptions.step,
+    help: { zh: '只运行 --attack 的第 N 步', en: 'run only step N of --attack' },
+  },
   dataset: {
     type: 'string',
     value: 'NAME',
@@ -91,6 +108,9 @@ export interface HostSettings {
   interactive: boolean;
   full: boolean;
   dataset: string;
+  /** `--attack NAME`: the security lesson to run instead of the loop, and `--step`'s step of it. */
+  attack?: { name: Attack; step: number | undefined };
+  list: boolean;
 }
 
 export function hostSettings(values: OptionValues<typeof options>, lang: Lang): HostSettings {
@@ -109,6 +129,25 @@ export function hostSettings(values: OptionValues<typeof options>, lang: Lang): 
     if (transport === 'stdio') throw new UsageError(t('describeNeedsHttp'));
     describe = { tool: values.describe.slice(0, at), text: values.describe.slice(at + 1) };
   }
+  let attack: HostSettings['attack'];
+  if (values.attack !== undefined) {
+    if (!isAttack(values.attack))
+      throw new UsageError(t('badAttack', { value: values.attack, names: ATTACKS.join(', ') }));
+    // The lessons run their own server, in this process, with the gullible stand-in as the model.
+    if (
+      values.interactive ||
+      transport === 'stdio' ||
+      values.describe !== undefined ||
+      values.ask !== undefined
+    )
+      throw new UsageError(t('attackAlone'));
+    attack = {
+      name: values.attack,
+      step: chosenStep(values.step, LESSONS[values.attack].rounds.length, lang),
+    };
+  } else if (values.step !== undefined) {
+    throw new UsageError(t('stepNeedsAttack'));
+  }
   const sentence = values.ask ?? DEFAULT_SENTENCE;
   if (sentence.trim() === '') throw new UsageError(t('emptySentence'));
   return {
@@ -119,5 +158,7 @@ export function hostSettings(values: OptionValues<typeof options>, lang: Lang): 
     interactive: values.interactive,
     full: values.full,
     dataset: values.dataset,
+    ...(attack ? { attack } : {}),
+    list: values.list,
   };
 }

@@ -11,6 +11,7 @@ import type {
   SharedV4ProviderMetadata,
 } from '@ai-sdk/provider';
 import type { Lang } from '@memos-kit/terminal';
+import { type Instruction, instructionsIn, unlabel } from './gullible.ts';
 import { messages, type Say } from './messages.ts';
 import { textResult, toolCallResult } from './model-result.ts';
 
@@ -119,30 +120,47 @@ const REPORTED = 5;
 
 const STAND_IN_PROVIDER = 'kit-stand-in';
 
+/** Where the gullible stand-in read the order it obeys: a tool's description or a tool's result. */
+type ObeyedSource = { kind: 'description' | 'result'; tool: string };
+
 /**
  * The stand-in as an AI SDK model. First turn: rank the tools it was given by the user's sentence and call
  * the best one. Once a tool result is in the conversation: answer in one templated sentence, in `lang`.
+ *
+ * `gullible`: a scripted gullible model, for the security lessons. Before anything else it obeys every
+ * order (`call TOOL with {…}`) it finds in a description of the tools it was given or in a tool result
+ * the host did not label as data (see gullible.ts), once each, in the order it read them; then it does
+ * what the user asked, and answers from that tool's result.
  */
-export function createStandInModel(lang: Lang): LanguageModelV4 {
+export function createStandInModel(lang: Lang, { gullible = false } = {}): LanguageModelV4 {
   const t = messages.in(lang);
   let calls = 0;
   return {
     specificationVersion: 'v4',
     provider: STAND_IN_PROVIDER,
-    modelId: 'word-overlap',
+    modelId: gullible ? 'word-overlap-gullible' : 'word-overlap',
     supportedUrls: {},
     async doGenerate(options: LanguageModelV4CallOptions): Promise<LanguageModelV4GenerateResult> {
       calls += 1;
-      const toolMessage = [...options.prompt].reverse().find((message) => message.role === 'tool');
-      if (toolMessage) return textResult(finalAnswer(toolMessage, t));
-      const sentence = lastUserText(options.prompt);
       const tools = (options.tools ?? []).filter(
         (tool): tool is LanguageModelV4FunctionTool => tool.type === 'function',
       );
+      if (gullible) {
+        const order = pendingOrder(options.prompt, tools);
+        if (order) {
+          const call = { id: `stand-in-${calls}`, tool: order.tool, input: order.input };
+          return toolCallResult(call, { standIn: { obeyed: order.source } });
+        }
+      }
+      const sentence = lastUserText(options.prompt);
       const ranking = rankTools(sentence, tools);
       const best = ranking[0];
       const chosen = tools.find((tool) => tool.name === best?.name);
       const report = { ranking: ranking.slice(0, REPORTED) };
+      const toolMessage = gullible
+        ? chosen && resultMessageOf(options.prompt, chosen.name)
+        : [...options.prompt].reverse().find((message) => message.role === 'tool');
+      if (toolMessage) return textResult(finalAnswer(toolMessage, t));
       if (!best || best.score === 0 || !chosen) {
         return textResult(t('standInNoTool', { count: tools.length }), { standIn: report });
       }
@@ -155,15 +173,73 @@ export function createStandInModel(lang: Lang): LanguageModelV4 {
   };
 }
 
+/** The first order read and not yet carried out: descriptions first (read before any call), then results. */
+function pendingOrder(
+  prompt: readonly LanguageModelV4Message[],
+  tools: readonly LanguageModelV4FunctionTool[],
+): (Instruction & { source: ObeyedSource }) | undefined {
+  const read: Array<Instruction & { source: ObeyedSource }> = [];
+  for (const tool of tools) {
+    for (const order of instructionsIn(tool.description ?? ''))
+      read.push({ ...order, source: { kind: 'description', tool: tool.name } });
+  }
+  const done = new Set<string>();
+  for (const message of prompt) {
+    if (message.role === 'assistant') {
+      for (const part of message.content)
+        if (part.type === 'tool-call') done.add(`${part.toolName} ${JSON.stringify(part.input)}`);
+    }
+    if (message.role !== 'tool') continue;
+    for (const part of message.content) {
+      if (part.type !== 'tool-result') continue;
+      const { text, data } = toolResultText({ role: 'tool', content: [part] });
+      if (data) continue;
+      for (const order of instructionsIn(text))
+        read.push({ ...order, source: { kind: 'result', tool: part.toolName } });
+    }
+  }
+  return read.find((order) => !done.has(`${order.tool} ${order.input}`));
+}
+
+/** The tool message that holds a result of `tool`, the latest first. */
+function resultMessageOf(
+  prompt: readonly LanguageModelV4Message[],
+  tool: string,
+): LanguageModelV4Message | undefined {
+  return [...prompt]
+    .reverse()
+    .find(
+      (message) =>
+        message.role === 'tool' &&
+        message.content.some((part) => part.type === 'tool-result' && part.toolName === tool),
+    );
+}
+
+/** The order the gullible stand-in said it obeyed (in `providerMetadata.standIn`), for the host to print. */
+export function reportedObedience(metadata: SharedV4ProviderMetadata | undefined): ObeyedSource | undefined {
+  const obeyed = metadata?.standIn?.obeyed;
+  if (typeof obeyed !== 'object' || obeyed === null || Array.isArray(obeyed)) return undefined;
+  const { kind, tool } = obeyed as Record<string, unknown>;
+  if ((kind !== 'description' && kind !== 'result') || typeof tool !== 'string') return undefined;
+  return { kind, tool };
+}
+
 function lastUserText(prompt: readonly LanguageModelV4Message[]): string {
   const user = [...prompt].reverse().find((message) => message.role === 'user');
   if (user?.role !== 'user') return '';
   return user.content.map((part) => (part.type === 'text' ? part.text : '')).join(' ');
 }
 
-/** The text of a tool result as the host handed it back (MCP content blocks, or the host's own error). */
-function toolResultText(message: LanguageModelV4Message): { text: string; hostError: boolean } {
-  if (message.role !== 'tool') return { text: '', hostError: false };
+/**
+ * The text of a tool result as the host handed it back (MCP content blocks, or the host's own error), with
+ * a careful host's data label taken off (`data` says there was one).
+ */
+function toolResultText(message: LanguageModelV4Message): {
+  text: string;
+  hostError: boolean;
+  data: boolean;
+} {
+  if (message.role !== 'tool') return { text: '', hostError: false, data: false };
   const texts: string[] = [];
   let hostError = false;
   for (const part of message.content) {
@@ -179,7 +255,8 @@ function toolResultText(message: LanguageModelV4Message): { text: string; hostEr
       hostError ||= output.type === 'error-json';
     }
   }
-  return { text: texts.join('\n'), hostError };
+  const { text, data } = unlabel(texts.join('\n'));
+  return { text, hostError, data };
 }
 
 /** A sentence made from the result by template: the first list in it, or what the tool said. */

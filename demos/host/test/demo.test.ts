@@ -1,28 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { KIT_OVERLAID_OPERATIONS } from '@memos-kit/memos-mcp';
-import { listen, runEntry, startEntry } from '@memos-kit/process';
+import { listen, startEntry } from '@memos-kit/process';
 import { PIPED_WIDTH, stringWidth } from '@memos-kit/terminal';
 import { describe, expect, it } from 'vitest';
+import { env, run } from './run-demo.ts';
 
 const demo = new URL('../src/demo.ts', import.meta.url);
 const overlaid = KIT_OVERLAID_OPERATIONS.length;
-
-// The shell that runs the tests must not change what they see: no colour forced, no language, no real model.
-const env = {
-  NO_COLOR: '',
-  FORCE_COLOR: '',
-  KIT_LANG: '',
-  KIT_MODEL_URL: '',
-  KIT_MODEL: '',
-  KIT_MODEL_KEY: '',
-};
-
-const run = (args: string[], options: { input?: string; env?: NodeJS.ProcessEnv } = {}) =>
-  runEntry(demo, {
-    args: ['--no-color', ...args],
-    env: { ...env, ...options.env },
-    input: options.input ?? '',
-  });
 
 /**
  * What changes from run to run taken out: the free port, and the workshop memos' times (relative to now),
