@@ -1,7 +1,11 @@
 // `pnpm demo:host --attack`: each attack works with no defence and fails with each defence, read from the
 // wire the demo prints (the requests the host sent and what came back), not from the demo's verdicts.
+
+import { readFileSync } from 'node:fs';
 import { PIPED_WIDTH, stringWidth } from '@memos-kit/terminal';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ATTACKS, LESSONS } from '../src/attacks/lessons.ts';
+import { messages } from '../src/messages.ts';
 import { run } from './run-demo.ts';
 
 /** The printed run cut at each step's heading: element 0 is step 1. */
@@ -161,5 +165,21 @@ describe('pnpm demo:host --attack, the command line', () => {
     const tooFar = await run(['--lang', 'en', '--attack', 'rug-pull', '--step', '3']);
     expect(tooFar.code).toBe(2);
     expect(tooFar.stderr).toContain('there is no step 3');
+  });
+});
+
+describe('the security page', () => {
+  const page = (path: string) => readFileSync(new URL(`../../../docs/${path}`, import.meta.url), 'utf8');
+
+  it('names each step of --attack poisoned-memo as the demo does, and each attack option, in both languages', () => {
+    for (const [lang, path] of [
+      ['zh', 'guide/security.md'],
+      ['en', 'en/guide/security.md'],
+    ] as const) {
+      const text = page(path);
+      const say = messages.in(lang);
+      for (const round of LESSONS['poisoned-memo'].rounds) expect(text).toContain(`| ${say(round.title)} |`);
+      for (const attack of ATTACKS) expect(text).toContain(`pnpm demo:host --attack ${attack}`);
+    }
   });
 });

@@ -269,6 +269,15 @@ export const probes = {
         },
       ),
     ),
+  'mcp: a write tool with a read-only token': async (kit) => {
+    // The adapter's readOnlyTokens, a stand-in for an OAuth scope (pnpm demo:host --attack uses it).
+    const server = await kit.server('read-only', { dataset: 'workshop', readOnlyTokens: ['example-token'] });
+    const { body, headers } = mcpRequest('tools/call', {
+      name: 'memo_delete_memo',
+      arguments: { memo: 'memos/api-design' },
+    });
+    return factsOf(await send(server, { method: 'POST', path: '/mcp', headers, body }));
+  },
   'mcp: Mcp-Name disagrees with the body': async (kit) =>
     factsOf(await mcp(kit, 'tools/call', listCall, { headers: { 'Mcp-Name': 'memo_delete_memo' } })),
   'mcp: MCP-Protocol-Version disagrees with the body': async (kit) =>

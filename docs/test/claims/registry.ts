@@ -384,6 +384,23 @@ export const claims: readonly Claim[] = [
     ],
   },
   {
+    probe: 'mcp: a write tool with a read-only token',
+    at: [
+      ...both('guide/security.md', '| 服务端按令牌的权限范围拒绝 |', '| The server refuses what the token'),
+      ...both(
+        'guide/security.md',
+        '最后一步的权限范围是一个**替身**',
+        'The scope of the last step is a **stand-in**',
+      ),
+      mcpReadme('answered 403 with `WWW-Authenticate: Bearer error="insufficient_scope"'),
+      ['demos/host/README.md', 'runs a security lesson instead'],
+    ],
+  },
+  {
+    probe: 'rest: a missing memo',
+    at: [...both('guide/security.md', '| 没有防御：模型删掉了', '| No defence: the model deletes')],
+  },
+  {
     probe: 'rest: a missing memo',
     at: [mcpReadme('**Non-2xx**')],
   },
