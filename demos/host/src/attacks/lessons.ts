@@ -6,14 +6,14 @@ import type { MessageKey } from '../messages.ts';
 export const ATTACKS = ['poisoned-memo', 'poisoned-tool', 'rug-pull'] as const;
 export type Attack = (typeof ATTACKS)[number];
 
-export interface ServerSetup {
+interface ServerSetup {
   /** `full`: the adapter asks for confirmation by `input_required` before a destructive tool runs. */
   profile?: 'full';
   /** The host's token carries the read scope only (the adapter's `readOnlyTokens`, a stand-in for OAuth). */
   readOnlyToken?: boolean;
 }
 
-export interface HostDefences {
+interface HostDefences {
   /** The host asks the user before it sends a tool annotated `destructiveHint: true`. */
   askFirst?: boolean;
   /** The host declares form elicitation and puts the server's `input_required` question to the user. */
