@@ -19,7 +19,7 @@ await command(hostCommand, async ({ values, lang, paint, width, keys }) => {
   if (settings.attack) {
     // The security lessons: the gullible stand-in, whatever model the environment names.
     const { runAttack } = await import('./attacks/run.ts');
-    return await runAttack(view, lang, settings.attack.name, settings.attack.step);
+    return await runAttack(view, lang, settings.attack.name, settings.attack);
   }
   // The host loop, the SDK and the model load once the options are read: --help, --version and a wrong
   // option never wait on them, and only the model asked for is loaded.

@@ -67,6 +67,14 @@ const options = {
       en: 'the security lessons: the attack first succeeds with no defence, then each defence in turn makes it fail. The model is a scripted gullible model that obeys orders it reads in a tool result or a tool description (these lessons only)',
     },
   },
+  record: {
+    type: 'string',
+    value: 'FILE',
+    help: {
+      zh: '和 --attack 一起用：把每一步的报文用本套件的录制器追加写进 FILE（JSONL，令牌已遮盖；pnpm replay FILE 可回放、导出）',
+      en: "with --attack: append each step's exchanges to FILE with the kit's recorder (JSONL, tokens masked; pnpm replay FILE replays and exports it)",
+    },
+  },
   list: {
     ...stepOptions.list,
     help: { zh: '列出各攻击课的步骤后退出', en: "list the attack lessons' steps and exit" },
@@ -109,7 +117,7 @@ export interface HostSettings {
   full: boolean;
   dataset: string;
   /** `--attack NAME`: the security lesson to run instead of the loop, and `--step`'s step of it. */
-  attack?: { name: Attack; step: number | undefined };
+  attack?: { name: Attack; only: number | undefined; record: string | undefined };
   list: boolean;
 }
 
@@ -143,9 +151,10 @@ export function hostSettings(values: OptionValues<typeof options>, lang: Lang): 
       throw new UsageError(t('attackAlone'));
     attack = {
       name: values.attack,
-      step: chosenStep(values.step, LESSONS[values.attack].rounds.length, lang),
+      only: chosenStep(values.step, LESSONS[values.attack].rounds.length, lang),
+      record: values.record,
     };
-  } else if (values.step !== undefined) {
+  } else if (values.step !== undefined || values.record !== undefined) {
     throw new UsageError(t('stepNeedsAttack'));
   }
   const sentence = values.ask ?? DEFAULT_SENTENCE;

@@ -1,7 +1,11 @@
 // `pnpm demo:host --attack`: each attack works with no defence and fails with each defence, read from the
 // wire the demo prints (the requests the host sent and what came back), not from the demo's verdicts.
 
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readRecording, toMermaid } from '@memos-kit/recording';
 import { PIPED_WIDTH, stringWidth } from '@memos-kit/terminal';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ATTACKS, LESSONS } from '../src/attacks/lessons.ts';
@@ -158,7 +162,7 @@ describe('pnpm demo:host --attack, the command line', () => {
     );
     const step = await run(['--lang', 'en', '--step', '2']);
     expect(step.code).toBe(2);
-    expect(step.stderr).toContain('--step needs --attack');
+    expect(step.stderr).toContain('--step and --record need --attack');
     const stdio = await run(['--lang', 'en', '--attack', 'rug-pull', '--transport', 'stdio']);
     expect(stdio.code).toBe(2);
     expect(stdio.stderr).toContain('--attack starts its own server');
@@ -181,5 +185,43 @@ describe('the security page', () => {
       for (const round of LESSONS['poisoned-memo'].rounds) expect(text).toContain(`| ${say(round.title)} |`);
       for (const attack of ATTACKS) expect(text).toContain(`pnpm demo:host --attack ${attack}`);
     }
+  });
+});
+
+describe('pnpm demo:host --attack --record', () => {
+  it("records each step with the kit's recorder, tokens masked, as the security page's recordings show", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'demo-host-record-'));
+    try {
+      for (const [step, name] of [
+        ['1', 'attack-poisoned-memo'],
+        ['6', 'attack-scope'],
+      ] as const) {
+        const file = join(dir, `${name}.jsonl`);
+        const result = await run([
+          '--lang',
+          'en',
+          '--attack',
+          'poisoned-memo',
+          '--step',
+          step,
+          '--record',
+          file,
+        ]);
+        expect(result.code).toBe(0);
+        const text = readFileSync(file, 'utf8');
+        expect(text).not.toMatch(/example-token|bob-token/);
+        const published = new URL(`../../../docs/public/recordings/${name}.jsonl`, import.meta.url);
+        // The same exchanges in the same order, with the same statuses and methods (memo names and times differ).
+        expect(toMermaid(readRecording(file))).toBe(toMermaid(readRecording(fileURLToPath(published))));
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('needs --attack', async () => {
+    const result = await run(['--lang', 'en', '--record', 'x.jsonl']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--step and --record need --attack');
   });
 });

@@ -35,6 +35,15 @@ const MiB = 1024 * 1024;
 const workshopTokens = { demo: 'example-token', alice: 'alice-token', bob: 'bob-token' };
 const privateMemo = 'bob-private-todo';
 
+/** The statuses and JSON-RPC codes of a recording the site publishes (public/recordings/). */
+function recordedFacts(name: string): Facts {
+  const recording = readFileSync(new URL(`../../public/recordings/${name}`, import.meta.url), 'utf8');
+  return {
+    status: [...recording.matchAll(/"status":(\d{3})/g)].map(([, status]) => Number(status)),
+    code: [...recording.matchAll(/\\?"code\\?":(-3\d{4})/g)].map(([, code]) => Number(code)),
+  };
+}
+
 /** Facts of several answers together. */
 function merge(...all: Facts[]): Facts {
   return {
@@ -804,18 +813,14 @@ export const probes = {
       }),
     ),
 
-  'the SDK session the record-and-replay page draws (docs/public/recordings/sdk-session.jsonl)': async () => {
-    // memos-mcp's record test holds this recording to a fresh session with the kit, and recorded-diagram.test.ts
-    // the page's diagram to the recording.
-    const recording = readFileSync(
-      new URL('../../public/recordings/sdk-session.jsonl', import.meta.url),
-      'utf8',
-    );
-    return {
-      status: [...recording.matchAll(/"status":(\d{3})/g)].map(([, status]) => Number(status)),
-      code: [...recording.matchAll(/\\?"code\\?":(-3\d{4})/g)].map(([, code]) => Number(code)),
-    };
-  },
+  // memos-mcp's record test holds this recording to a fresh session with the kit, and recorded-diagram.test.ts
+  // the page's diagram to the recording.
+  'the SDK session the record-and-replay page draws (docs/public/recordings/sdk-session.jsonl)': async () =>
+    recordedFacts('sdk-session.jsonl'),
+  // demo:host's attack test holds these to a fresh run of the same steps, and recorded-diagram.test.ts the
+  // security page's diagrams to them.
+  'the attack steps the security page draws (docs/public/recordings/attack-*.jsonl)': async () =>
+    merge(recordedFacts('attack-poisoned-memo.jsonl'), recordedFacts('attack-scope.jsonl')),
 
   // ---- The other servers of the kit: pnpm replay, and the HATEOAS demo's orders ----------------------
   'replay: a request the recording lacks (pnpm replay fixtures)': async (kit) => {

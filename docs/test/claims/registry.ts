@@ -763,6 +763,12 @@ export const claims: readonly Claim[] = [
     ].flatMap((line) => both('guide/record-replay.md', line, line)),
   },
   {
+    probe: 'the attack steps the security page draws (docs/public/recordings/attack-*.jsonl)',
+    at: ['S-->>C: 200 result', 'S-->>C: 403 error -32600', /S-->>C: 200$/, /S-->>C: 404$/].flatMap((line) =>
+      both('guide/security.md', line, line),
+    ),
+  },
+  {
     probe: 'replay: a request the recording lacks (pnpm replay fixtures)',
     at: [
       ...both(

@@ -7,6 +7,7 @@ import type { LanguageModelV4Middleware } from '@ai-sdk/provider';
 import { type Adapter, createAdapter } from '@memos-kit/memos-mcp';
 import { closeOnSignals, listen } from '@memos-kit/process';
 import { mcpHeadersFor, requestMeta, SseSplitter } from '@memos-kit/protocol';
+import { Masker, RecordingWriter, startRecordingProxy } from '@memos-kit/recording';
 import type { Lang } from '@memos-kit/terminal';
 import { generateText, isStepCount, type ToolSet, wrapLanguageModel } from 'ai';
 import { createStandInModel, reportedObedience } from '../stand-in.ts';
@@ -42,8 +43,18 @@ const USER_TOKEN = 'example-token';
 
 type ToolDefinition = ListToolsResult['tools'][number];
 
-/** Runs one round; resolves with whether the target memo was deleted. */
-export async function runRound(view: HostView, lang: Lang, attack: Attack, round: Round): Promise<boolean> {
+/**
+ * Runs one round; resolves with whether the target memo was deleted. With `record`, the kit's recorder
+ * stands between the host and the server (as `pnpm serve --record` does) and appends the round's
+ * exchanges to that file, tokens masked, as one session.
+ */
+export async function runRound(
+  view: HostView,
+  lang: Lang,
+  attack: Attack,
+  round: Round,
+  record?: string,
+): Promise<boolean> {
   const { printer, say: t } = view;
   const { server, host } = round;
   const adapter = await createAdapter({
@@ -53,12 +64,26 @@ export async function runRound(view: HostView, lang: Lang, attack: Attack, round
     ...(server.readOnlyToken ? { readOnlyTokens: [USER_TOKEN] } : {}),
     ...(attack === 'rug-pull' ? { toolListChanges: true } : {}),
   });
-  const running = await listen(adapter.app, { host: '127.0.0.1', port: 0 });
+  const served = await listen(adapter.app, { host: '127.0.0.1', port: 0 });
+  const writer = record
+    ? new RecordingWriter({ recorder: 'pnpm demo:host --attack', file: record })
+    : undefined;
+  const running = writer
+    ? await startRecordingProxy({
+        upstream: served.url,
+        host: '127.0.0.1',
+        port: 0,
+        writer,
+        masker: new Masker(adapter.store?.users.flatMap((user) => user.tokens)),
+      })
+    : served;
   let client: MCPClient | undefined;
   const stop = async () => {
     await client?.close();
-    await running.close();
+    if (running !== served) await running.close();
+    await served.close();
     await adapter.close();
+    writer?.close();
   };
   const release = closeOnSignals(stop);
   try {

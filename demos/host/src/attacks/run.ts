@@ -19,7 +19,12 @@ export function attackStepList(say: Say, width: number, only?: Attack): string[]
 }
 
 /** Runs the lesson; resolves with 0 when every round came out as it must, 1 otherwise. */
-export async function runAttack(view: HostView, lang: Lang, attack: Attack, only?: number): Promise<number> {
+export async function runAttack(
+  view: HostView,
+  lang: Lang,
+  attack: Attack,
+  { only, record }: { only?: number | undefined; record?: string | undefined } = {},
+): Promise<number> {
   const { printer, say: t } = view;
   const lesson = LESSONS[attack];
   printer.title(t('attackTitle', { attack: t(lesson.title), version: PROTOCOL_VERSION }));
@@ -30,7 +35,7 @@ export async function runAttack(view: HostView, lang: Lang, attack: Attack, only
     if (only !== undefined && index + 1 !== only) continue;
     step(view, t('roundLabel', { n: index + 1, count: lesson.rounds.length }), t(round.title));
     printer.note(t(round.note));
-    const deleted = await runRound(view, lang, attack, round);
+    const deleted = await runRound(view, lang, attack, round, record);
     // Without a defence the attack must work, with one it must fail: otherwise the lesson is wrong.
     if (deleted === defends(round)) {
       wrong += 1;
