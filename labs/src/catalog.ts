@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Bilingual, fill, type Lang, type Vars } from '@memos-kit/terminal';
 import * as z from 'zod';
+import { ownLadder } from './messages.ts';
 
 /** The folder that holds the lab folders (and their definitions and checks). */
 export const labsDir = fileURLToPath(new URL('../', import.meta.url));
@@ -29,6 +30,16 @@ export function sourceDir(lab: Lab, source: Source, root = workdir()): string {
 
 const bilingual = z.object({ zh: z.string().min(1), en: z.string().min(1) }).strict();
 
+/**
+ * A hint ladder climbs four rungs: a question about the idea, where to look, part of the code, the answer.
+ * A lab of the build track keeps one ladder per topic (its checks name theirs); the first eight labs keep one
+ * ladder for the whole lab, the topic `lab`.
+ */
+const ladder = z.tuple([bilingual, bilingual, bilingual, bilingual]);
+
+/** The topic of a lab whose hints are one list. */
+export const LAB_TOPIC = 'lab';
+
 const labSchema = z
   .object({
     $schema: z.string().optional(),
@@ -44,11 +55,34 @@ const labSchema = z
     /** The files a learner edits, by name inside `starter/` (the solution has the same names). */
     files: z.array(z.string()).min(1),
     /**
+     * Files the folder holds that the learner reads but does not write (lab 10's `memos.ts`): staged with the
+     * starter, restored by `--reset`, never compared with the solution.
+     */
+    given: z.array(z.string()).optional(),
+    /**
+     * The packages the learner's files may import (besides Node's built-ins and files of their own folder):
+     * what "your own code" means for this lab. Absent: the lab's files import no package at run time.
+     */
+    imports: z.array(z.string()).optional(),
+    /**
+     * How a host starts the server the learner writes (`pnpm connect --lab N` reads it too): over stdio,
+     * `<node> <entry>` with MEMOS_URL and MEMOS_TOKEN; over HTTP, the same with PORT, then `path` on 127.0.0.1.
+     * The entry is relative to the folder the learner works in.
+     */
+    server: z
+      .object({
+        transport: z.enum(['stdio', 'http']),
+        entry: z.string(),
+        path: z.string().startsWith('/').optional(),
+      })
+      .strict()
+      .optional(),
+    /**
      * How a learner tries their work by hand, beside the check: a command (a kit command, a curl line), or
      * words in both languages when the command needs a sentence around it.
      */
     tryIt: z.union([z.string(), bilingual]).optional(),
-    hints: z.array(bilingual).min(2),
+    hints: z.union([z.array(bilingual).min(2), z.record(z.string().regex(/^[a-z][a-zA-Z]*$/), ladder)]),
     learned: bilingual,
     checks: z.record(z.string(), bilingual),
     messages: z.record(z.string(), bilingual),
@@ -96,6 +130,25 @@ export function nextLab(lab: Lab): Lab | undefined {
 /** The lab's prose in one language, with `{placeholders}` filled. */
 export function labText(text: Bilingual | undefined, lang: Lang, vars: Vars = {}): string {
   return text ? fill(text[lang], vars) : '';
+}
+
+/** The lab's hint ladders by topic: one per topic for the build track, the whole list as `lab` before it. */
+export function ladders(lab: Lab): Record<string, Bilingual[]> {
+  return Array.isArray(lab.hints) ? { [LAB_TOPIC]: lab.hints } : lab.hints;
+}
+
+/** The topic of the checks every lab of the build track shares: the code is the learner's own. */
+export const OWN_TOPIC = 'own';
+
+/** A topic's ladder: the lab's own, or the shared one of the checks every lab may carry. */
+export function ladderFor(lab: Lab, topic: string): Bilingual[] {
+  return ladders(lab)[topic] ?? (topic === OWN_TOPIC ? ownLadder : []);
+}
+
+/** Where `--hint` climbs: the topic the last run stopped at, if the lab has its ladder; else the lab's first. */
+export function hintTopic(lab: Lab, last: string | undefined): string {
+  if (last !== undefined && ladderFor(lab, last).length > 0) return last;
+  return Object.keys(ladders(lab))[0] ?? LAB_TOPIC;
 }
 
 /** `{starter, solution}` path pairs from the repository root, for tools and the docs. */

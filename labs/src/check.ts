@@ -5,6 +5,8 @@
  */
 import type { RunningAdapter } from '@memos-kit/memos-mcp';
 import type { Lang } from '@memos-kit/terminal';
+import type { Lab } from './catalog.ts';
+import type { MessageKey } from './messages.ts';
 
 export interface CheckContext {
   /**
@@ -17,6 +19,8 @@ export interface CheckContext {
    * what it shows (a label, a name for a way of stopping); the failure's own sentence is `fail`'s key.
    */
   text(key: string, vars?: Record<string, string | number>): string;
+  /** The runner's own words (messages.json), for the checks every lab shares. */
+  say(key: MessageKey, vars?: Record<string, string | number>): string;
   /** Absolute path of one of the lab's files in the copy under test. */
   file(name: string): string;
   /** The file's text as it is on disk now. */
@@ -28,11 +32,34 @@ export interface CheckContext {
   load<T>(name: string): Promise<T>;
   /** The kit's server (mock Memos REST + MCP at /mcp), started once and shared by every check that only reads. */
   server(dataset: 'empty' | 'workshop'): Promise<RunningAdapter>;
+  /**
+   * A mock Memos of its own (the workshop data) for checks that write: the build track's checks seed memos,
+   * create and delete them, and must not change what the read-only labs compare against.
+   */
+  writable(): Promise<RunningAdapter>;
+  /** The lab being checked (its files, given files, allowed imports, server). */
+  lab: Lab;
+  /** The folder under test (the learner's starter/, or solution/), and the lab's own solution folder. */
+  dir: string;
+  solutionDir: string;
+  /**
+   * State the checks of one run share (a server one check started and the next talks to); gone after the run.
+   * `onClose` work runs once the last check is done, passed or not.
+   */
+  shared: Map<string, unknown>;
+  onClose(stop: () => Promise<unknown>): void;
 }
 
 export interface LabCheck {
-  /** Names the check; its title is `checks.<id>` in lab.json. */
+  /** Names the check; its title is `checks.<id>` in lab.json, or for a check every lab shares, messages.json. */
   id: string;
+  /**
+   * The hint ladder a failure of this check points to (a key of the lab's `hints`, or a shared one such as
+   * `own`). Absent: the lab's one ladder.
+   */
+  topic?: string;
+  /** For a check shared by labs: its title in the runner's messages, not the lab's. */
+  sharedTitle?: 'checkOwnImports' | 'checkNotACopy' | 'checkOwnProcess';
   run(context: CheckContext): Promise<void>;
 }
 
@@ -50,6 +77,8 @@ export interface FailureDetail {
   answer?: string;
   /** What it got instead. */
   got?: string;
+  /** What the check sent on the wire to get it (a request line, an HTTP request). */
+  sent?: string;
 }
 
 export class CheckFailure extends Error {

@@ -7,7 +7,7 @@ import {
   type ParsedCommand,
   UsageError,
 } from '@memos-kit/terminal';
-import { findLab, loadLabs, sourceDir, workdir } from './catalog.ts';
+import { findLab, hintTopic, ladderFor, loadLabs, sourceDir, workdir } from './catalog.ts';
 import { ResetImpossible, resetStarter } from './files.ts';
 import { fromSource } from './from-source.ts';
 import { say } from './messages.ts';
@@ -130,8 +130,10 @@ await command(spec, async (parsed) => {
   const starterDir = sourceDir(lab, 'starter', root);
 
   if (values.hint) {
-    const shown = progress.nextHint(lab.id, lab.hints.length);
-    print(formatHints(lab, shown, parsed));
+    // The next rung of the ladder of the step the last run stopped at; before any run, the lab's first.
+    const topic = hintTopic(lab, progress.lastTopic(lab.id));
+    const shown = progress.nextHint(lab.id, ladderFor(lab, topic).length, topic);
+    print(formatHints(lab, topic, shown, parsed));
     return 0;
   }
 
@@ -170,15 +172,22 @@ await command(spec, async (parsed) => {
   const status = checkProgress(lang);
   try {
     const source = values.solution ? 'solution' : 'starter';
-    // The answer a failure keeps back comes with the last rung of the hint ladder, not before.
-    const reveal = progress.hintsSeen(lab.id) >= lab.hints.length;
+    // The answer a failure keeps back comes with the last rung of its topic's hint ladder, not before.
+    const reveal = (topic: string) => progress.hintsSeen(lab.id, topic) >= ladderFor(lab, topic).length;
     const result = await runLab(lab, { source, lang, session, root, onCheck: status.onCheck, reveal });
     status.done();
+    const failed = result.checks.find((check) => check.status === 'fail');
     if (source === 'starter') {
       if (result.ok) progress.markPassed(lab.id);
       else if (progress.passed(lab.id)) progress.forget(lab.id);
+      progress.stoppedAt(lab.id, failed?.topic);
     }
-    print(values.json ? JSON.stringify(result, null, 2) : formatResult(lab, result, parsed));
+    const hint = failed && {
+      topic: failed.topic,
+      seen: progress.hintsSeen(lab.id, failed.topic),
+      total: ladderFor(lab, failed.topic).length,
+    };
+    print(values.json ? JSON.stringify(result, null, 2) : formatResult(lab, result, parsed, hint));
     return result.ok ? 0 : 1;
   } finally {
     status.done();

@@ -25,8 +25,12 @@ export type Committed =
     }
   | { from: 'none'; reason: NoCommit };
 
+/** The files of a lab's folder: those the learner writes, then those given to read (lab 10's `memos.ts`). */
+export const folderFiles = (lab: Lab): string[] => [...lab.files, ...(lab.given ?? [])];
+
 /** `starter/` paths of a lab's files, relative to the labs folder. */
-export const starterPaths = (lab: Lab): string[] => lab.files.map((name) => `${lab.dir}/starter/${name}`);
+export const starterPaths = (lab: Lab): string[] =>
+  folderFiles(lab).map((name) => `${lab.dir}/starter/${name}`);
 
 /**
  * Reads `paths` (relative to `root`, a labs folder inside a git checkout) as HEAD has them, with one
@@ -92,7 +96,7 @@ function changesIn(
 ): StarterChange[] {
   const changed: StarterChange[] = [];
   for (const lab of labs) {
-    const files = lab.files.filter((name) => {
+    const files = folderFiles(lab).filter((name) => {
       const path = `${lab.dir}/starter/${name}`;
       const original = committed.get(path);
       const working = workingText(root, path);
@@ -143,7 +147,7 @@ export async function stageCommitted(root: string, labs: readonly Lab[] = loadLa
     for (const lab of labs) {
       for (const folder of ['starter', 'solution'])
         mkdirSync(join(staged, lab.dir, folder), { recursive: true });
-      for (const name of lab.files) {
+      for (const name of folderFiles(lab)) {
         const path = `${lab.dir}/starter/${name}`;
         const text = committed.from === 'git' ? committed.files.get(path) : undefined;
         if (text === undefined) {

@@ -6,7 +6,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Lab } from './catalog.ts';
-import { type NoCommit, readCommitted, starterPaths } from './committed.ts';
+import { folderFiles, type NoCommit, readCommitted, starterPaths } from './committed.ts';
 
 export class ResetImpossible extends Error {
   override name = 'ResetImpossible';
@@ -22,7 +22,7 @@ export class ResetImpossible extends Error {
 export async function resetStarter(lab: Lab, root: string): Promise<string[]> {
   const committed = await readCommitted(root, starterPaths(lab));
   if (committed.from === 'none') throw new ResetImpossible(committed.reason);
-  const originals = lab.files.map((name) => ({
+  const originals = folderFiles(lab).map((name) => ({
     name,
     text: committed.files.get(`${lab.dir}/starter/${name}`),
   }));

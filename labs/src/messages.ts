@@ -10,3 +10,6 @@ export const messages = bilingualMessages(pairs);
 export type MessageKey = keyof typeof pairs;
 
 export const say = (lang: Lang, key: MessageKey, vars?: Vars): string => messages.t(lang, key, vars);
+
+/** The hint ladder of the checks that the learner's code is their own, the same in every lab that has them. */
+export const ownLadder = [pairs.ownHint1, pairs.ownHint2, pairs.ownHint3, pairs.ownHint4];

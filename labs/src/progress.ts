@@ -1,13 +1,20 @@
 /**
- * What the learner has done, on their machine only: which labs passed and how many hints they have seen.
- * One small JSON file beside the labs, ignored by git, so it never travels with a commit.
+ * What the learner has done, on their machine only: which labs passed, which topic their last failing check
+ * belonged to, and how far up each topic's hint ladder they have climbed. One small JSON file beside the
+ * labs, ignored by git, so it never travels with a commit.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { LAB_TOPIC } from './catalog.ts';
 
 interface LabProgress {
   passedAt?: string;
+  /** Rungs seen of the ladder of a lab with one ladder (the first eight); written by older kits too. */
   hintsSeen?: number;
+  /** Rungs seen, by topic, for a lab with a ladder per topic. */
+  topics?: Record<string, number>;
+  /** The topic of the check that failed in the last run: where `--hint` climbs. */
+  lastTopic?: string;
 }
 
 type Progress = Record<string, LabProgress>;
@@ -47,20 +54,37 @@ export class ProgressFile {
     this.#update(id, (entry) => ({ ...entry, passedAt: when.toISOString() }));
   }
 
-  /** The learner changed their files back: the lab is not done any more. */
+  /** The learner changed their files back: the lab is not done any more (the hints they saw stay seen). */
   forget(id: string): void {
-    this.#update(id, ({ hintsSeen }) => (hintsSeen === undefined ? {} : { hintsSeen }));
+    this.#update(id, ({ passedAt: _, ...rest }) => rest);
   }
 
-  /** How many rungs of the hint ladder the learner has seen. */
-  hintsSeen(id: string): number {
-    return this.read()[id]?.hintsSeen ?? 0;
+  /** How many rungs of a topic's hint ladder the learner has seen. */
+  hintsSeen(id: string, topic = LAB_TOPIC): number {
+    const entry = this.read()[id];
+    return (topic === LAB_TOPIC ? entry?.hintsSeen : entry?.topics?.[topic]) ?? 0;
   }
 
-  /** One more rung of the hint ladder, up to `total`; returns how many are shown now. */
-  nextHint(id: string, total: number): number {
-    const seen = Math.min(this.hintsSeen(id) + 1, total);
-    this.#update(id, (entry) => ({ ...entry, hintsSeen: seen }));
+  /** One more rung of a topic's hint ladder, up to `total`; returns how many are shown now. */
+  nextHint(id: string, total: number, topic = LAB_TOPIC): number {
+    const seen = Math.min(this.hintsSeen(id, topic) + 1, total);
+    this.#update(id, (entry) =>
+      topic === LAB_TOPIC
+        ? { ...entry, hintsSeen: seen }
+        : { ...entry, topics: { ...entry.topics, [topic]: seen } },
+    );
     return seen;
+  }
+
+  /** The topic of the check the last run stopped at, if it stopped. */
+  lastTopic(id: string): string | undefined {
+    return this.read()[id]?.lastTopic;
+  }
+
+  /** Remembers where the last run stopped (`undefined`: it passed). */
+  stoppedAt(id: string, topic: string | undefined): void {
+    this.#update(id, ({ lastTopic: _, ...rest }) =>
+      topic === undefined ? rest : { ...rest, lastTopic: topic },
+    );
   }
 }

@@ -1,7 +1,7 @@
 /** What `pnpm lab` prints: the list, a check's result, the hint ladder, a diff, the verify-all summary. */
 import type { Lang, Paint } from '@memos-kit/terminal';
 import { stringWidth, table, wrapIndented, wrapLine, wrapText } from '@memos-kit/terminal';
-import { filePairs, type Lab, labText, loadLabs, nextLab } from './catalog.ts';
+import { filePairs, type Lab, labText, ladderFor, loadLabs, nextLab } from './catalog.ts';
 import { diffHunks, diffLines, readPair } from './files.ts';
 import { say } from './messages.ts';
 import type { ProgressFile } from './progress.ts';
@@ -106,6 +106,7 @@ function formatCheck(check: CheckResult, id: string, { lang, paint, width }: Res
       .split('\n')
       .flatMap((line) => (width === undefined ? [`      ${line}`] : wrapIndented(`      ${line}`, width))),
   ];
+  if (check.sent !== undefined) lines.push(...block(say(lang, 'sent'), check.sent));
   if (check.expected !== undefined) lines.push(...block(say(lang, 'expected'), check.expected));
   if (check.got !== undefined) lines.push(...block(say(lang, 'got'), check.got));
   if (check.withheld)
@@ -113,7 +114,14 @@ function formatCheck(check: CheckResult, id: string, { lang, paint, width }: Res
   return lines;
 }
 
-export function formatResult(lab: Lab, result: LabResult, view: ResultView): string {
+/** Where the learner is on the ladder of the topic a failure points to, for the line that offers the next rung. */
+export interface HintState {
+  topic: string;
+  seen: number;
+  total: number;
+}
+
+export function formatResult(lab: Lab, result: LabResult, view: ResultView, hint?: HintState): string {
   const { lang, paint, width } = view;
   const where = `labs/${lab.dir}/${result.source}/`;
   const lines = [
@@ -123,6 +131,18 @@ export function formatResult(lab: Lab, result: LabResult, view: ResultView): str
   ];
   if (!result.ok) {
     lines.push(...prose(`${paint('yellow', say(lang, 'hintLabel'))}${pointer(lab, lang)}`, width));
+    if (hint && hint.total > 0)
+      lines.push(
+        ...prose(
+          say(lang, hint.seen < hint.total ? 'nextRung' : 'ladderClimbed', {
+            id: lab.id,
+            topic: hint.topic,
+            seen: hint.seen,
+            total: hint.total,
+          }),
+          width,
+        ),
+      );
     return lines.join('\n');
   }
   lines.push(
@@ -141,15 +161,29 @@ export function formatResult(lab: Lab, result: LabResult, view: ResultView): str
   return lines.join('\n');
 }
 
-export function formatHints(lab: Lab, shown: number, { lang, paint, width }: View): string {
-  const lines = [paint('bold', say(lang, 'hintsTitle', { number: lab.number, title: lab.title[lang] }))];
-  lab.hints.slice(0, shown).forEach((hint, index) => {
-    lines.push(...wrapText(`${index + 1}/${lab.hints.length}  ${hint[lang]}`, width, '     '));
+export function formatHints(lab: Lab, topic: string, shown: number, { lang, paint, width }: View): string {
+  const ladder = ladderFor(lab, topic);
+  const lines = [
+    paint(
+      'bold',
+      say(lang, Array.isArray(lab.hints) ? 'hintsTitle' : 'hintsTopicTitle', {
+        number: lab.number,
+        title: lab.title[lang],
+        topic,
+      }),
+    ),
+  ];
+  ladder.slice(0, shown).forEach((hint, index) => {
+    // Rung 4 is code: its own lines stay lines.
+    for (const [at, line] of hint[lang].split('\n').entries())
+      lines.push(
+        ...wrapText(at === 0 ? `${index + 1}/${ladder.length}  ${line}` : `     ${line}`, width, '     '),
+      );
   });
   lines.push(
     '',
     ...wrapText(
-      shown < lab.hints.length
+      shown < ladder.length
         ? say(lang, 'moreHints', { id: lab.id })
         : say(lang, 'noMoreHints', { id: lab.id }),
       width,

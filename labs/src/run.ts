@@ -8,16 +8,20 @@ import { pathToFileURL } from 'node:url';
 import type { RunningAdapter } from '@memos-kit/memos-mcp';
 import type { Lang } from '@memos-kit/terminal';
 import { tsImport } from 'tsx/esm/api';
-import { type Lab, labsDir, labText, loadLabs, type Source, sourceDir } from './catalog.ts';
+import { LAB_TOPIC, type Lab, labsDir, labText, loadLabs, type Source, sourceDir } from './catalog.ts';
 import { ABSENT, type CheckContext, CheckFailure, isAbsent, type LabCheck } from './check.ts';
 import { type StagedLabs, stageCommitted } from './committed.ts';
-import { say } from './messages.ts';
+import { type MessageKey, say } from './messages.ts';
 
 export interface CheckResult {
   id: string;
   title: string;
+  /** The hint ladder this check belongs to (`lab` for a lab with one ladder). */
+  topic: string;
   status: 'pass' | 'fail' | 'skip';
   message?: string;
+  /** What the check sent on the wire, where that is what the learner's code answered. */
+  sent?: string;
   expected?: string;
   got?: string;
   /** The expected value is kept back until every hint has been seen (it would give the answer away). */
@@ -43,15 +47,16 @@ const CHECK_TIMEOUT_MS = 20_000;
 export class LabSession {
   readonly #servers = new Map<string, Promise<RunningAdapter>>();
 
-  server(dataset: 'empty' | 'workshop'): Promise<RunningAdapter> {
-    let running = this.#servers.get(dataset);
+  server(dataset: 'empty' | 'workshop', purpose: 'read' | 'write' = 'read'): Promise<RunningAdapter> {
+    const key = `${dataset}:${purpose}`;
+    let running = this.#servers.get(key);
     if (!running) {
       // The kit is loaded with the first check that needs a server, so `pnpm lab:mcp` answers a host's
       // discovery without it (hosts give that answer a deadline; @ai-sdk/mcp gives 1 s).
       running = import('@memos-kit/memos-mcp').then(({ startServer }) =>
         startServer({ port: 0, dataset, log: () => {} }),
       );
-      this.#servers.set(dataset, running);
+      this.#servers.set(key, running);
     }
     return running;
   }
@@ -70,11 +75,27 @@ async function checksOf(lab: Lab): Promise<LabCheck[]> {
   return module.checks;
 }
 
-function contextFor(lab: Lab, dir: string, session: LabSession, lang: Lang): CheckContext {
+function contextFor(
+  lab: Lab,
+  dir: string,
+  solutionDir: string,
+  session: LabSession,
+  lang: Lang,
+  closing: Array<() => Promise<unknown>>,
+): CheckContext {
   const file = (name: string) => join(dir, name);
   return {
+    lab,
+    dir,
+    solutionDir,
+    shared: new Map(),
+    onClose: (stop) => {
+      closing.push(stop);
+    },
+    writable: () => session.server('workshop', 'write'),
     lang,
     text: (key, vars) => labText(lab.messages[key], lang, vars) || key,
+    say: (key, vars) => say(lang, key, vars),
     file,
     read: async (name) => {
       const { readFile } = await import('node:fs/promises');
@@ -103,32 +124,53 @@ export interface RunOptions {
   root?: string;
   /** Told the title of each check as it starts: a terminal can show what a slow check is waiting on. */
   onCheck?: (title: string) => void;
-  /** Whether a failure may show an answer it keeps back (the learner has seen every hint). */
-  reveal?: boolean;
+  /** Whether a failure of a topic may show an answer it keeps back (the learner has seen that topic's hints). */
+  reveal?: (topic: string) => boolean;
 }
 
 /** Runs every check in order; after the first failure the rest are skipped, since each builds on the last. */
 export async function runLab(
   lab: Lab,
-  { source, lang, session, root, onCheck, reveal = false }: RunOptions,
+  { source, lang, session, root, onCheck, reveal = () => false }: RunOptions,
 ): Promise<LabResult> {
-  const context = contextFor(lab, sourceDir(lab, source, root), session, lang);
+  const closing: Array<() => Promise<unknown>> = [];
+  const context = contextFor(
+    lab,
+    sourceDir(lab, source, root),
+    sourceDir(lab, 'solution', root),
+    session,
+    lang,
+    closing,
+  );
   const results: CheckResult[] = [];
   let failed = false;
-  for (const check of await checksOf(lab)) {
-    const title = labText(lab.checks[check.id], lang) || check.id;
-    if (failed) {
-      results.push({ id: check.id, title, status: 'skip' });
-      continue;
+  try {
+    for (const check of await checksOf(lab)) {
+      const title =
+        (check.sharedTitle ? say(lang, check.sharedTitle) : labText(lab.checks[check.id], lang)) || check.id;
+      const topic = check.topic ?? LAB_TOPIC;
+      if (failed) {
+        results.push({ id: check.id, title, topic, status: 'skip' });
+        continue;
+      }
+      try {
+        onCheck?.(title);
+        await withTimeout(check.run(context));
+        results.push({ id: check.id, title, topic, status: 'pass' });
+      } catch (error) {
+        failed = true;
+        results.push({
+          id: check.id,
+          title,
+          topic,
+          status: 'fail',
+          ...describeFailure(lab, lang, error, reveal(topic)),
+        });
+      }
     }
-    try {
-      onCheck?.(title);
-      await withTimeout(check.run(context));
-      results.push({ id: check.id, title, status: 'pass' });
-    } catch (error) {
-      failed = true;
-      results.push({ id: check.id, title, status: 'fail', ...describeFailure(lab, lang, error, reveal) });
-    }
+  } finally {
+    // What the checks started (the learner's server) stops with the run, whatever happened in it.
+    await Promise.allSettled(closing.map((stop) => stop()));
   }
   return {
     id: lab.id,
@@ -145,21 +187,22 @@ function describeFailure(
   lang: Lang,
   error: unknown,
   reveal: boolean,
-): Pick<CheckResult, 'message' | 'expected' | 'got' | 'withheld'> {
+): Pick<CheckResult, 'message' | 'sent' | 'expected' | 'got' | 'withheld'> {
   if (!(error instanceof CheckFailure)) {
     // The learner's code threw: that is a failed check with the error's own words, not a crash of the runner.
     const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     return { message: say(lang, 'threw', { error: text.split('\n')[0] ?? text }) };
   }
-  const { message, vars, answer, got } = error.detail;
+  const { message, vars, answer, got, sent } = error.detail;
   const expected = answer !== undefined && reveal ? answer : error.detail.expected;
   const text = message.startsWith('@')
-    ? say(lang, message.slice(1) as 'timeout', vars)
+    ? say(lang, message.slice(1) as MessageKey, vars)
     : labText(lab.messages[message], lang, vars) || message;
   const words = (shown: string) =>
     shown.replace(ABSENT, (marker, key: string) => (isAbsent(key) ? say(lang, `absent${key}`) : marker));
   return {
     message: words(text),
+    ...(sent === undefined ? {} : { sent }),
     ...(expected === undefined ? {} : { expected: words(expected) }),
     ...(got === undefined ? {} : { got: words(got) }),
     ...(answer !== undefined && !reveal ? { withheld: true as const } : {}),

@@ -8,7 +8,7 @@ import type { Lang } from '@memos-kit/terminal';
 import { type CallToolResult, McpServer } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import * as z from 'zod';
-import { filePairs, findLab, type Lab, labText, loadLabs } from './catalog.ts';
+import { filePairs, findLab, hintTopic, type Lab, labText, ladderFor, loadLabs } from './catalog.ts';
 import { say } from './messages.ts';
 import type { ProgressFile } from './progress.ts';
 import { docsPath, formatResult, pointer } from './report.ts';
@@ -103,9 +103,12 @@ function createTutorServer({ lang, session, progress }: TutorOptions): McpServer
         source: solution ? 'solution' : 'starter',
         lang,
         session,
-        reveal: progress.hintsSeen(lab.id) >= lab.hints.length,
+        reveal: (topic) => progress.hintsSeen(lab.id, topic) >= ladderFor(lab, topic).length,
       });
-      if (!solution && result.ok) progress.markPassed(lab.id);
+      if (!solution) {
+        if (result.ok) progress.markPassed(lab.id);
+        progress.stoppedAt(lab.id, result.checks.find((check) => check.status === 'fail')?.topic);
+      }
       return {
         content: [{ type: 'text', text: formatResult(lab, result, plainView(lang)) }],
         structuredContent: { ...result },
@@ -129,19 +132,22 @@ function createTutorServer({ lang, session, progress }: TutorOptions): McpServer
     async ({ id }) => {
       const lab = findLab(String(id));
       if (!lab) return unknownLab(lang, id);
-      const shown = progress.nextHint(lab.id, lab.hints.length);
-      const hints = lab.hints.slice(0, shown).map((hint) => hint[lang]);
+      // The ladder of the step the last check run stopped at, as `pnpm lab N --hint` climbs it.
+      const topic = hintTopic(lab, progress.lastTopic(lab.id));
+      const ladder = ladderFor(lab, topic);
+      const shown = progress.nextHint(lab.id, ladder.length, topic);
+      const hints = ladder.slice(0, shown).map((hint) => hint[lang]);
       return {
         content: [
           {
             type: 'text',
             text: [
-              ...hints.map((hint, index) => `${index + 1}/${lab.hints.length} ${hint}`),
+              ...hints.map((hint, index) => `${index + 1}/${ladder.length} ${hint}`),
               docsPath(lab, lang),
             ].join('\n'),
           },
         ],
-        structuredContent: { id: lab.id, shown, total: lab.hints.length, hints },
+        structuredContent: { id: lab.id, topic, shown, total: ladder.length, hints },
       };
     },
   );

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { catalogProblems } from '@memos-kit/terminal';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { filePairs, labsDir, loadLabs, repoRoot } from '../src/catalog.ts';
+import { filePairs, labsDir, ladderFor, ladders, loadLabs, repoRoot } from '../src/catalog.ts';
 import { type Committed, readCommitted, starterPaths } from '../src/committed.ts';
 import { messages } from '../src/messages.ts';
 
@@ -45,16 +45,34 @@ const starterText = (lab: (typeof labs)[number], name: string) =>
   readFileSync(join(labsDir, lab.dir, 'starter', name), 'utf8');
 
 describe('the labs', () => {
-  it('are at least eight, numbered in folder order, each with its own id', () => {
-    expect(labs.length).toBeGreaterThanOrEqual(8);
+  it('are at least twelve, numbered in folder order, each with its own id', () => {
+    expect(labs.length).toBeGreaterThanOrEqual(12);
     expect(labs.map((lab) => lab.number)).toEqual(labs.map((_, index) => index + 1));
     expect(new Set(labs.map((lab) => lab.id)).size).toBe(labs.length);
   });
 
-  it('follow the article: their sections never go backwards', () => {
-    const sections = labs.map((lab) => Number(lab.article.section));
+  it('follow the article, then the build track: the article’s sections never go backwards', () => {
+    // The build track (a lab whose server the learner writes) comes after the article's labs, and points to
+    // the section it builds on.
+    const track = labs.map((lab) => (lab.server ? 'build' : 'article'));
+    expect(track).toEqual([...track].sort());
+    const sections = labs.filter((lab) => !lab.server).map((lab) => Number(lab.article.section));
     expect(sections).toEqual([...sections].sort((a, b) => a - b));
   });
+
+  it.each(labs.filter((lab) => !Array.isArray(lab.hints)).map((lab) => [lab.id, lab] as const))(
+    '%s: every check names a topic whose ladder the lab has, and every ladder is used',
+    async (_, lab) => {
+      const { checks } = (await import(join(labsDir, lab.dir, 'check.ts'))) as {
+        checks: Array<{ id: string; topic?: string }>;
+      };
+      const topics = new Set(checks.map((check) => check.topic));
+      for (const check of checks)
+        expect(ladderFor(lab, check.topic ?? '').length, `${lab.id}: ${check.id}`).toBe(4);
+      for (const topic of Object.keys(ladders(lab)))
+        expect(topics.has(topic), `${lab.id}: ${topic}`).toBe(true);
+    },
+  );
 
   it.each(labs.map((lab) => [lab.id, lab] as const))(
     '%s: every file has a starter and a solution, and they differ as committed',
@@ -102,7 +120,11 @@ describe('the labs', () => {
         title: lab.title,
         goal: lab.goal,
         learned: lab.learned,
-        ...Object.fromEntries(lab.hints.map((hint, index) => [`hint${index}`, hint])),
+        ...Object.fromEntries(
+          Object.entries(ladders(lab)).flatMap(([topic, ladder]) =>
+            ladder.map((hint, index) => [`hint.${topic}.${index}`, hint]),
+          ),
+        ),
         ...Object.fromEntries(Object.entries(lab.checks).map(([key, text]) => [`check.${key}`, text])),
         ...Object.fromEntries(Object.entries(lab.messages).map(([key, text]) => [`message.${key}`, text])),
       };
@@ -138,7 +160,7 @@ describe('the labs', () => {
         ['en', `en/${lab.docs}.md`],
       ] as const) {
         const page = readFileSync(join(repoRoot, 'docs', file), 'utf8');
-        for (const hint of lab.hints) expect(page, file).toContain(hint[lang]);
+        for (const hint of Object.values(ladders(lab)).flat()) expect(page, file).toContain(hint[lang]);
         expect(page, file).toContain(`pnpm lab ${lab.id}`);
       }
     },

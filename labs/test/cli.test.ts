@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { runEntry } from '@memos-kit/process';
 import { stringWidth } from '@memos-kit/terminal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { labsDir, loadLabs } from '../src/catalog.ts';
+import { type Lab, labsDir, ladders, loadLabs } from '../src/catalog.ts';
 import { readCommitted } from '../src/committed.ts';
 import { checkProgress } from '../src/report.ts';
 import { makeWorkdir, type Workdir } from './support/workdir.ts';
@@ -121,12 +121,14 @@ describe('pnpm lab', () => {
   it('--solution checks the reference solution and passes', async () => {
     const run = await lab(['hateoas-menu', '--solution', '--lang', 'en']);
     expect(run.code, run.stdout).toBe(0);
-    expect(run.stdout).toContain('That was the last lab.');
+    // After the article's last lab comes the build track.
+    expect(run.stdout).toContain('Next lab: pnpm lab 9');
   });
 
   it('shows the expected value it kept back once the last hint is out', async () => {
     // Before that, the test above sees it kept back; climbing the ladder runs no check, so it is quick.
-    for (const _ of loadLabs()[0]?.hints ?? []) await lab(['1', '--hint', '--lang', 'en']);
+    for (const _ of Object.values(ladders(loadLabs()[0] as Lab)).flat())
+      await lab(['1', '--hint', '--lang', 'en']);
     const after = await lab(['1', '--lang', 'en']);
     expect(after.stdout).toMatch(
       /expected:\n\s+GET \/api\/v1\/memos\?pageSize=1&filter=visibility\+%21%3D\+%22PRIVATE%22 HTTP\/1\.1/,
