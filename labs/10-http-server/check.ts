@@ -7,6 +7,7 @@ import { getHeader, validateMcpMessage } from '@memos-kit/wire';
 import { newId, seed, word } from '../src/build-track.ts';
 import { absent, type CheckContext, fail, type LabCheck } from '../src/check.ts';
 import {
+  ANSWER_MS,
   type HttpServer,
   type Json,
   listensItself,
@@ -54,7 +55,7 @@ export const checks: LabCheck[] = [
       const server = await http(context);
       if (await portIsClosed(server.port))
         fail('notListening', {
-          vars: { port: server.port },
+          vars: { port: server.port, seconds: ANSWER_MS / 1000 },
           expected: `app.listen(${server.port}, '127.0.0.1', …)`,
           got: server.output().slice(-800) || absent('Nothing'),
         });

@@ -5,7 +5,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import { type CheckContext, fail } from './check.ts';
-import { type Json, NoAnswer, NotAMessage, request, type StdioServer, startStdio } from './learner.ts';
+import {
+  ANSWER_MS,
+  type Json,
+  NoAnswer,
+  NotAMessage,
+  request,
+  type StdioServer,
+  startStdio,
+} from './learner.ts';
 
 /** A word no memo holds: `w` and ten random letters and digits. */
 export const word = () =>
@@ -75,7 +83,7 @@ export async function ask(
       fail('@stdoutNotMessage', { sent, expected: '{"jsonrpc":"2.0",…}', got: error.line });
     if (error instanceof NoAnswer)
       fail('@stdioNoAnswer', {
-        vars: { seconds: 10 },
+        vars: { seconds: ANSWER_MS / 1000 },
         sent,
         expected: `{"jsonrpc":"2.0","id":${message.id},"result":{…}}`,
         got: `${error.reason}\n${error.output.slice(-800)}`.trim(),

@@ -1,0 +1,252 @@
+// The build track cannot be faked: each attempt here passes something other than the learner's own working
+// server (the solution re-exported or loaded by a computed import, the kit's own code, a constant, a copy,
+// a server one line short of right) and must fail at the check that names that mistake. Each fake is the
+// solution with one change, or a few lines, written into a copy of the labs outside the repository.
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { findLab, type Lab, labsDir } from '../src/catalog.ts';
+import { folderFiles } from '../src/committed.ts';
+import { LabSession, runLab } from '../src/run.ts';
+
+const session = new LabSession();
+afterAll(() => session.close());
+
+const solution = (lab: Lab, name = 'server.ts') =>
+  readFileSync(join(labsDir, lab.dir, 'solution', name), 'utf8');
+
+/** The solution's server.ts with `from` replaced by `to`; the replacement must be there to make. */
+const changed = (source: Lab | string, from: string, to: string) => {
+  const text = typeof source === 'string' ? source : solution(source);
+  if (!text.includes(from)) throw new Error(`the solution no longer holds ${from}`);
+  return text.replace(from, to);
+};
+
+interface Fake {
+  name: string;
+  /** The files that stand in for the starter's (the rest of the folder is as given). */
+  files: (lab: Lab) => Record<string, string>;
+  /** The check it must fail at: the first that fails, the ones before it passing. */
+  failsAt: string;
+}
+
+const loadSolution =
+  "await import(new URL(['..', 'solution', 'server.ts'].join('/'), import.meta.url).href);\n";
+const evalImport =
+  "const load = new Function('u', 'return import(u)') as (u: string) => Promise<unknown>;\nawait load(new URL('../solution/server.ts', import.meta.url).href);\n";
+
+const fakes: Record<string, Fake[]> = {
+  'stdio-server': [
+    {
+      name: 're-exports the solution',
+      files: () => ({ 'server.ts': "import '../solution/server.ts';\n" }),
+      failsAt: 'ownImports',
+    },
+    {
+      name: 're-exports it through a helper file of its own',
+      files: () => ({
+        'server.ts': "import './helper.ts';\n",
+        'helper.ts': "export * from '../solution/server.ts';\n",
+      }),
+      failsAt: 'ownImports',
+    },
+    {
+      name: 'imports the solution by a computed path',
+      files: () => ({ 'server.ts': loadSolution }),
+      failsAt: 'ownImports',
+    },
+    {
+      name: 'imports the kit’s own adapter',
+      files: () => ({
+        'server.ts': "import { startServer } from '@memos-kit/memos-mcp';\nvoid startServer;\n",
+      }),
+      failsAt: 'ownImports',
+    },
+    {
+      name: 'loads the solution through new Function',
+      files: () => ({ 'server.ts': evalImport }),
+      failsAt: 'ownProcess',
+    },
+    {
+      name: 'is a copy of the solution',
+      files: (lab) => ({ 'server.ts': solution(lab) }),
+      failsAt: 'notACopy',
+    },
+    {
+      name: 'answers a constant list',
+      files: (lab) => ({
+        'server.ts': changed(
+          lab,
+          'return rest.ok ? answer({ memos: rest.data.memos.map(pick) }) : refused(rest);',
+          "return answer({ memos: [{ name: 'memos/lunch', content: 'lunch', visibility: 'PUBLIC', createTime: '2026-12-05T00:00:00Z' }] });",
+        ),
+      }),
+      failsAt: 'listIsRest',
+    },
+    {
+      name: 'passes REST’s memos through unpicked',
+      files: (lab) => ({ 'server.ts': changed(lab, 'rest.data.memos.map(pick)', 'rest.data.memos') }),
+      failsAt: 'listIsRest',
+    },
+    {
+      name: 'hides REST’s words behind a generic error',
+      files: (lab) => ({
+        'server.ts': changed(
+          lab,
+          'return rest.ok ? answer({ memos: rest.data.memos.map(pick) }) : refused(rest);',
+          "return rest.ok\n        ? answer({ memos: rest.data.memos.map(pick) })\n        : { content: [{ type: 'text' as const, text: 'Something went wrong.' }], isError: true };",
+        ),
+      }),
+      failsAt: 'businessError',
+    },
+  ],
+  'http-server': [
+    {
+      name: 'spawns the kit’s own server',
+      files: () => ({
+        'server.ts':
+          "import { spawn } from 'node:child_process';\nspawn(process.execPath, ['--version'], { stdio: 'inherit' });\n",
+      }),
+      failsAt: 'ownImports',
+    },
+    {
+      name: 'loads the solution through new Function',
+      files: () => ({ 'server.ts': evalImport }),
+      failsAt: 'ownProcess',
+    },
+    {
+      name: 'listens on every interface',
+      files: (lab) => ({ 'server.ts': changed(lab, "app.listen(PORT, '127.0.0.1',", 'app.listen(PORT,') }),
+      failsAt: 'loopback',
+    },
+    {
+      name: 'does not hand req.body to the handler',
+      files: (lab) => ({ 'server.ts': changed(lab, 'mcp(req, res, req.body)', 'mcp(req, res)') }),
+      failsAt: 'discover',
+    },
+    {
+      name: 'answers JSON only',
+      files: (lab) => ({ 'server.ts': changed(lab, '\n});\n', "\n}, { responseMode: 'json' });\n") }),
+      failsAt: 'sse',
+    },
+    {
+      name: 'uses plain Express, with no Origin check',
+      files: (lab) => ({
+        'server.ts': changed(
+          changed(
+            lab,
+            "import { createMcpExpressApp } from '@modelcontextprotocol/express';",
+            "import express from 'express';",
+          ),
+          'const app = createMcpExpressApp();',
+          'const app = express();\napp.use(express.json());',
+        ),
+      }),
+      failsAt: 'origin',
+    },
+  ],
+  'resources-prompts': [
+    {
+      name: 'gives a memo no cache hint',
+      files: (lab) => ({
+        'server.ts': changed(lab, "cacheHint: { ttlMs: 30_000, cacheScope: 'private' },", ''),
+      }),
+      failsAt: 'readCache',
+    },
+    {
+      name: 'lets anyone share a memo’s cache',
+      files: (lab) => ({
+        'server.ts': changed(
+          lab,
+          "cacheHint: { ttlMs: 30_000, cacheScope: 'private' },",
+          "cacheHint: { ttlMs: 30_000, cacheScope: 'public' },",
+        ),
+      }),
+      failsAt: 'readCache',
+    },
+    {
+      name: 'throws a plain Error for a memo that is not there',
+      files: (lab) => ({
+        'server.ts': changed(lab, 'throw new ResourceNotFoundError(uri.href, ', 'throw new Error('),
+      }),
+      failsAt: 'notFound',
+    },
+  ],
+  'confirm-delete': [
+    {
+      name: 'deletes before asking',
+      files: (lab) => ({
+        'server.ts': changed(
+          lab,
+          "const reply = inputResponse(ctx.mcpReq.inputResponses, 'confirm');",
+          "await memos('DELETE', '/' + name);\n      const reply = inputResponse(ctx.mcpReq.inputResponses, 'confirm');",
+        ),
+      }),
+      failsAt: 'asksFirst',
+    },
+    {
+      name: 'never asks',
+      files: (lab) => ({
+        'server.ts': changed(lab, "if (reply.kind === 'missing')", 'if (false as boolean)'),
+      }),
+      failsAt: 'asksFirst',
+    },
+    {
+      name: 'remembers that it asked, in memory',
+      files: (lab) => ({
+        'server.ts': changed(
+          changed(lab, "if (reply.kind === 'missing')", 'if (!asked.has(name) && asked.add(name))'),
+          'function createServer(): McpServer {',
+          'const asked = new Set<string>();\n\nfunction createServer(): McpServer {',
+        ),
+      }),
+      failsAt: 'yesDeletes',
+    },
+    {
+      name: 'deletes when the client cannot be asked',
+      files: (lab) => ({
+        'server.ts': changed(
+          lab,
+          "const reply = inputResponse(ctx.mcpReq.inputResponses, 'confirm');",
+          "const reply = inputResponse(ctx.mcpReq.inputResponses, 'confirm');\n      const caps = (ctx.mcpReq.envelope as Record<string, { elicitation?: unknown }> | undefined)?.['io.modelcontextprotocol/clientCapabilities'];\n      if (reply.kind === 'missing' && !caps?.elicitation) {\n        await memos('DELETE', '/' + name);\n        return { content: [{ type: 'text', text: 'deleted: could not ask' }] };\n      }",
+        ),
+      }),
+      failsAt: 'cannotAsk',
+    },
+  ],
+};
+
+/** A copy of one lab outside the repository, its starter replaced by the fake's files. */
+function stage(lab: Lab, files: Record<string, string>): { root: string; remove(): void } {
+  const root = mkdtempSync(join(tmpdir(), 'memos-kit-fake-'));
+  symlinkSync(join(labsDir, 'node_modules'), join(root, 'node_modules'), 'junction');
+  writeFileSync(join(root, 'package.json'), '{ "type": "module" }\n');
+  for (const folder of ['starter', 'solution']) mkdirSync(join(root, lab.dir, folder), { recursive: true });
+  for (const name of folderFiles(lab)) {
+    cpSync(join(labsDir, lab.dir, 'solution', name), join(root, lab.dir, 'solution', name));
+    if (!lab.files.includes(name))
+      cpSync(join(labsDir, lab.dir, 'starter', name), join(root, lab.dir, 'starter', name));
+  }
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(root, lab.dir, 'starter', name), text);
+  return { root, remove: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+describe.each(Object.entries(fakes))('lab %s', (id, list) => {
+  const lab = findLab(id) as Lab;
+  it.each(list.map((fake) => [fake.name, fake] as const))(
+    'a fake that %s fails at its mistake',
+    async (_, fake) => {
+      const copy = stage(lab, fake.files(lab));
+      try {
+        const result = await runLab(lab, { source: 'starter', lang: 'en', session, root: copy.root });
+        const failed = result.checks.find((check) => check.status === 'fail');
+        expect(failed?.id, JSON.stringify(failed)).toBe(fake.failsAt);
+        // A failure reads like every lab's: what was wrong, in words, and (on the wire) what came back.
+        expect(failed?.message).toBeTruthy();
+      } finally {
+        copy.remove();
+      }
+    },
+  );
+});
