@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { runEntry } from '@memos-kit/process';
 import { stringWidth } from '@memos-kit/terminal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Lab, labsDir, ladders, loadLabs } from '../src/catalog.ts';
+import { findLab, type Lab, labsDir, ladders, loadLabs } from '../src/catalog.ts';
 import { readCommitted } from '../src/committed.ts';
 import { checkProgress } from '../src/report.ts';
 import { makeWorkdir, type Workdir } from './support/workdir.ts';
@@ -143,6 +143,31 @@ describe('pnpm lab', () => {
     expect(first.stdout).not.toContain('2/4');
     expect(second.stdout).toContain('2/4');
     expect(second.stdout).not.toContain('3/4');
+  });
+
+  it('--hint on a lab with a ladder per step climbs the ladder of the step the last run stopped at', async () => {
+    const stdioServer = findLab('stdio-server') as Lab;
+    const ladder = ladders(stdioServer);
+    // Before any run: the lab's first step.
+    const early = await lab(['9', '--hint', '--lang', 'en']);
+    expect(early.stdout).toContain(`1/4  ${ladder.serve?.[0]?.en.split(' ').slice(0, 6).join(' ')}`);
+    // The starter stops at tools/list (step `tools`); the failure says where the hints for it stand.
+    const run = await lab(['9', '--lang', 'en']);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('✗ tools/list has list_memos and create_memo');
+    expect(run.stdout).toMatch(/Sent\n\s+\{"jsonrpc":"2\.0","id":\d+,"method":"tools\/list"/);
+    expect(run.stdout.replace(/\s+/g, ' ')).toContain(
+      'You have seen 0/4 hints for this step (tools): pnpm lab stdio-server --hint gives the next.',
+    );
+    const first = await lab(['9', '--hint', '--lang', 'en']);
+    const second = await lab(['9', '--hint', '--lang', 'en']);
+    expect(first.stdout).toContain('(tools, the step you last stopped at)');
+    expect(first.stdout).toContain(`1/4  ${ladder.tools?.[0]?.en.split(' ').slice(0, 6).join(' ')}`);
+    expect(first.stdout).not.toContain('2/4');
+    expect(second.stdout).toContain(`2/4  ${ladder.tools?.[1]?.en.split(' ').slice(0, 6).join(' ')}`);
+    // The rung counts of one step do not move another's.
+    const serve = JSON.parse(readFileSync(join(work.root, '.progress.json'), 'utf8'))['stdio-server'];
+    expect(serve).toMatchObject({ lastTopic: 'tools', topics: { serve: 1, tools: 2 } });
   });
 
   it('--diff and --reset ask first; with no terminal they need --yes', async () => {
