@@ -3,6 +3,7 @@
 import { mcpHeadersFor, PROTOCOL_VERSION, REQUIRED_META_KEYS } from '@memos-kit/protocol';
 import { compareJson, getHeader, type HttpHeaders, loadFixture, tryParseJson } from '@memos-kit/wire';
 import { absent, type CheckContext, fail, type LabCheck, shown } from '../src/check.ts';
+import { ownImports } from '../src/own-code.ts';
 import type { ListMemosRun } from './solution/client.ts';
 
 interface Recorded {
@@ -131,3 +132,6 @@ checks.push({
       fail('memos', { expected: shown(article), got: shown(result.memos) });
   },
 });
+
+// Last: a file that hands over the kit's own implementation would pass every check above; here it fails.
+checks.push(ownImports);

@@ -12,6 +12,7 @@ import {
 } from '@memos-kit/wire';
 import { ProtocolError } from '@modelcontextprotocol/client';
 import { type CheckContext, fail, type LabCheck, shown } from '../src/check.ts';
+import { ownImports } from '../src/own-code.ts';
 import { type ServedTools, serveTools } from '../src/tool-server.ts';
 import type { callTool as CallTool } from './solution/tool.ts';
 
@@ -137,4 +138,6 @@ export const checks: LabCheck[] = [
           fail('clientRefused', { expected: '{ isError: true, … }', got: shown(refused) });
       }),
   },
+  // Last: a file that hands over the kit's own implementation would pass every check above; here it fails.
+  ownImports,
 ];

@@ -5,6 +5,7 @@ import { buildCatalog } from '@memos-kit/memos-mcp';
 import type { Client } from '@modelcontextprotocol/client';
 import type { Tool } from '@modelcontextprotocol/server';
 import { absent, type CheckContext, fail, type LabCheck, shown } from '../src/check.ts';
+import { ownImports } from '../src/own-code.ts';
 import { labAjv, serveTools } from '../src/tool-server.ts';
 import type * as Solution from './solution/tool.ts';
 
@@ -158,4 +159,6 @@ export const checks: LabCheck[] = [
           });
       }),
   },
+  // Last: a file that hands over the kit's own implementation would pass every check above; here it fails.
+  ownImports,
 ];

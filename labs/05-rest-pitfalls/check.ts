@@ -6,6 +6,7 @@ import { buildCatalog } from '@memos-kit/memos-mcp';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
 import localizeZh from 'ajv-i18n/localize/zh/index.js';
 import { type CheckContext, fail, type LabCheck, shown } from '../src/check.ts';
+import { ownImports } from '../src/own-code.ts';
 import { labAjv, serveTools } from '../src/tool-server.ts';
 import type * as Solution from './solution/to-result.ts';
 
@@ -137,4 +138,6 @@ export const checks: LabCheck[] = [
       }
     },
   },
+  // Last: a file that hands over the kit's own implementation would pass every check above; here it fails.
+  ownImports,
 ];

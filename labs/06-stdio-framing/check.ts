@@ -12,6 +12,7 @@ import {
 } from '@memos-kit/demo-stdio';
 import { compareJson, loadFixture } from '@memos-kit/wire';
 import { absent, type CheckContext, fail, type LabCheck } from '../src/check.ts';
+import { ownImports } from '../src/own-code.ts';
 
 const fixture = loadFixture('stdio-tools-call');
 const request: unknown = JSON.parse(fixture.text('request'));
@@ -155,4 +156,6 @@ export const checks: LabCheck[] = [
         });
     },
   },
+  // Last: a file that hands over the kit's own implementation would pass every check above; here it fails.
+  ownImports,
 ];

@@ -14,6 +14,7 @@ import {
 } from '@memos-kit/demo-sse';
 import { loadFixture } from '@memos-kit/wire';
 import { absent, type CheckContext, fail, type LabCheck } from '../src/check.ts';
+import { ownImports } from '../src/own-code.ts';
 
 type Create = (handlers: SseHandlers) => ByteStreamParser;
 
@@ -116,4 +117,6 @@ export const checks: LabCheck[] = [
       }
     },
   },
+  // Last: a file that hands over the kit's own implementation would pass every check above; here it fails.
+  ownImports,
 ];

@@ -4,6 +4,7 @@
 import { HAL_JSON, type OrderStatus, OrderStore, startOrdersServer } from '@memos-kit/demo-hateoas';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { type CheckContext, fail, type LabCheck, shown } from '../src/check.ts';
+import { ownImports } from '../src/own-code.ts';
 import type * as Solution from './solution/menu.ts';
 
 const SEED: Array<{ id: number; status: OrderStatus }> = [
@@ -128,4 +129,6 @@ export const checks: LabCheck[] = [
         }
       }),
   },
+  // Last: a file that hands over the kit's own implementation would pass every check above; here it fails.
+  ownImports,
 ];

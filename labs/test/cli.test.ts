@@ -113,8 +113,9 @@ describe('pnpm lab', () => {
       'linksOnly',
       'followLink',
       'versusTools',
+      'ownImports',
     ]);
-    expect(result.checks.map((check) => check.status)).toEqual(['fail', 'skip', 'skip', 'skip']);
+    expect(result.checks.map((check) => check.status)).toEqual(['fail', 'skip', 'skip', 'skip', 'skip']);
     expect(result.checks[0]?.expected).toContain('refund');
   });
 

@@ -37,6 +37,29 @@ const evalImport =
   "const load = new Function('u', 'return import(u)') as (u: string) => Promise<unknown>;\nawait load(new URL('../solution/server.ts', import.meta.url).href);\n";
 
 const fakes: Record<string, Fake[]> = {
+  // The first eight labs, too: a file that hands over the kit's own implementation passes every check of
+  // what it does, and fails at the last check, which reads what it imports.
+  'sse-parser': [
+    {
+      name: 're-exports the demo’s library-backed parser',
+      files: () => ({
+        'parser.ts': "export { createLibraryParser as createParser } from '@memos-kit/demo-sse';\n",
+      }),
+      failsAt: 'ownImports',
+    },
+    {
+      name: 're-exports its solution',
+      files: () => ({ 'parser.ts': "export * from '../solution/parser.ts';\n" }),
+      failsAt: 'ownImports',
+    },
+  ],
+  'hateoas-menu': [
+    {
+      name: 're-exports its solution',
+      files: () => ({ 'menu.ts': "export * from '../solution/menu.ts';\n" }),
+      failsAt: 'ownImports',
+    },
+  ],
   'stdio-server': [
     {
       name: 're-exports the solution',

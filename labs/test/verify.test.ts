@@ -85,7 +85,7 @@ describe('every lab', () => {
     const env = { KIT_LAB_WORKDIR: solved.root };
     const run = await runEntry(CLI, { args: ['discover-list-call', '--lang', 'en'], env, timeoutMs: 60_000 });
     expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect(run.stdout).toContain('All 4 checks pass.');
+    expect(run.stdout).toContain('All 5 checks pass.');
     expect(run.stdout).toContain('Next lab: pnpm lab 3');
     const list = await runEntry(CLI, { args: ['--lang', 'en'], env });
     expect(list.stdout).toMatch(/discover-list-call .*✓ done/);
