@@ -18,7 +18,7 @@ const solution = (lab: Lab, name = 'server.ts') =>
 
 /** The solution's server.ts with `from` replaced by `to`; the replacement must be there to make. */
 const changed = (source: Lab | string, from: string, to: string) => {
-  const text = typeof source === 'string' ? source : solution(source);
+  const text = typeof source === 'string' ? source : solution(source, source.files[0]);
   if (!text.includes(from)) throw new Error(`the solution no longer holds ${from}`);
   return text.replace(from, to);
 };
@@ -26,7 +26,7 @@ const changed = (source: Lab | string, from: string, to: string) => {
 interface Fake {
   name: string;
   /** The files that stand in for the starter's (the rest of the folder is as given). */
-  files: (lab: Lab) => Record<string, string>;
+  files: (lab: Lab) => Record<string, string> | Promise<Record<string, string>>;
   /** The check it must fail at: the first that fails, the ones before it passing. */
   failsAt: string;
 }
@@ -51,6 +51,23 @@ const fakes: Record<string, Fake[]> = {
       name: 're-exports its solution',
       files: () => ({ 'parser.ts': "export * from '../solution/parser.ts';\n" }),
       failsAt: 'ownImports',
+    },
+  ],
+  'add-tool': [
+    {
+      name: 'answers the first filter’s count whatever it is asked',
+      files: async (lab) => {
+        const memos = await session.server('workshop');
+        const response = await fetch(
+          `${memos.url}/api/v1/memos?${new URLSearchParams({ pageSize: '1000', filter: 'visibility != "PRIVATE"' })}`,
+          { headers: { Authorization: `Bearer ${memos.users[0]?.tokens[0]}` } },
+        );
+        const known = ((await response.json()) as { memos: unknown[] }).memos.length;
+        return {
+          'tool.ts': changed(lab, 'count: body.memos?.length ?? 0', `count: ${known}`),
+        };
+      },
+      failsAt: 'call',
     },
   ],
   'hateoas-menu': [
@@ -260,7 +277,7 @@ describe.each(Object.entries(fakes))('lab %s', (id, list) => {
   it.each(list.map((fake) => [fake.name, fake] as const))(
     'a fake that %s fails at its mistake',
     async (_, fake) => {
-      const copy = stage(lab, fake.files(lab));
+      const copy = stage(lab, await fake.files(lab));
       try {
         const result = await runLab(lab, { source: 'starter', lang: 'en', session, root: copy.root });
         const failed = result.checks.find((check) => check.status === 'fail');
