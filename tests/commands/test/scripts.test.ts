@@ -10,10 +10,10 @@ import { type PnpmRun, root, rootScripts, runScript, startScript } from './pnpm.
 
 const servers = ['serve', 'mcp:stdio', 'playground', 'replay', 'docs:preview'];
 /**
- * Commands that answer and end: the labs, the labs' MCP tutor (tested through the SDK in labs/), preflight, and
- * connect (its configurations are started and called in packages/connect).
+ * Commands that answer and end: the labs, the labs' MCP tutor (tested through the SDK in labs/), preflight,
+ * connect (its configurations are started and called in packages/connect) and the quiz.
  */
-const classroom = ['lab', 'lab:mcp', 'preflight', 'connect'];
+const classroom = ['lab', 'lab:mcp', 'preflight', 'connect', 'quiz'];
 const commands = [...Object.keys(quickDemos), ...servers, ...classroom];
 
 /** Scripts with no smoke test here, and why none is needed. */
@@ -296,6 +296,29 @@ describe('the classroom commands', () => {
     const { entry } = JSON.parse(cursor.stdout) as { entry: { command: string; args: string[] } };
     expect(entry.command).toBe(process.execPath);
     expect(entry.args.at(-1)).toBe(join(root, 'packages', 'memos-mcp', 'src', 'stdio.ts'));
+  });
+
+  it('pnpm quiz asks a section’s questions from a pipe, says right or wrong, and --json collects the answers', async () => {
+    const asked = await runScript('quiz', ['2'], { input: 'x\na\nc\n' });
+    expect(asked.code, asked.stderr).toBe(0);
+    expect(asked.stdout).toContain('✓ 答对了');
+    expect(asked.stdout).toContain('✗ 答案是 B.');
+    expect(asked.stdout).toContain('答对 1/3 题');
+    expectPlainPipedText(asked.stdout, 'quiz 2');
+    const collected = await runScript('quiz', ['6', '--answers', 'b,c,a,b', '--json', '--lang', 'en']);
+    expect(collected.code, collected.stderr).toBe(0);
+    expect(hanCount(collected.stderr)).toBe(0);
+    const record = JSON.parse(collected.stdout.slice(collected.stdout.indexOf('{'))) as {
+      section: string;
+      answers: { given: string | null; right: boolean }[];
+      right: number;
+      total: number;
+    };
+    expect(record).toMatchObject({ section: '6', right: 3, total: 4 });
+    expect(record.answers.map((answer) => answer.given)).toEqual(['B', 'C', 'A', 'B']);
+    const wrongSection = await runScript('quiz', ['12', '--lang', 'en']);
+    expect(wrongSection.code).toBe(2);
+    expect(wrongSection.stderr).toContain('there is no section 12');
   }, 60_000);
 
   it('pnpm preflight prints one line per item and names pnpm, which runs it', async () => {
