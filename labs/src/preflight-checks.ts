@@ -21,6 +21,23 @@ export interface PreflightItem {
   text: string;
   /** What to do about it (absent when all is well). */
   fix?: string;
+  /** Where the troubleshooting page explains this failure, with its exact error text (absent when all is well). */
+  help?: string;
+}
+
+/** The troubleshooting page's section for each item that can fail (docs/workshop/troubleshooting.md). */
+export const HELP_ANCHORS: Record<string, string> = {
+  node: 'old-node',
+  pnpm: 'pnpm-missing',
+  install: 'install-incomplete',
+  offline: 'install-incomplete',
+  port: 'port-in-use',
+};
+
+/** The troubleshooting page in the learner's language, at the section for `key` ('port 5230' → port-in-use). */
+export function helpFor(lang: Lang, key: string): string | undefined {
+  const anchor = HELP_ANCHORS[key.split(' ')[0] ?? ''];
+  return anchor && `docs/${lang === 'zh' ? '' : 'en/'}workshop/troubleshooting.md#${anchor}`;
 }
 
 export interface PreflightInput {
@@ -63,6 +80,8 @@ export function atLeast(version: string, minimum: string): boolean {
 function item(lang: Lang, key: string, state: ItemState, text: MessageKey, fix?: MessageKey, vars = {}) {
   const found: PreflightItem = { key, state, text: say(lang, text, vars) };
   if (fix) found.fix = say(lang, fix, vars);
+  const help = state === 'fail' ? helpFor(lang, key) : undefined;
+  if (help) found.help = help;
   return found;
 }
 

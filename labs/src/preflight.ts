@@ -49,6 +49,7 @@ await command(spec, async ({ values, lang, paint, width }) => {
     const optional = item.state === 'optional' ? ` ${say(lang, 'pfOptionalNote')}` : '';
     const fix = item.fix ? ` — ${say(lang, 'pfFix')}${item.fix}` : '';
     lines.push(...wrapText(`${mark} ${item.text}${optional}${fix}`, width, '  '));
+    if (item.help) lines.push(...wrapText(`  ${say(lang, 'pfHelp', { page: item.help })}`, width, '    '));
   }
   const warned = items.filter((item) => item.state === 'warn');
   lines.push(

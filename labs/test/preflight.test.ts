@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labsDir, loadLabs } from '../src/catalog.ts';
 import {
   atLeast,
+  HELP_ANCHORS,
   missingPackages,
   nodeItem,
   pnpmItem,
@@ -24,6 +25,38 @@ const [major = 0, minor = 0] = MINIMUM.split('.').map(Number);
 /** The oldest version the kit supports, and one just below it. */
 const OLDEST = `${major}.${minor}.0`;
 const BELOW = `${major}.${minor - 1}.9`;
+
+describe('preflight points to the troubleshooting page', () => {
+  /** The `{#id}` anchors of a page's headings. */
+  const anchors = (file: string) =>
+    new Set(
+      [...readFileSync(join(labsDir, '..', file), 'utf8').matchAll(/^#+ .*\{#([\w-]+)\}$/gm)].map(
+        (m) => m[1],
+      ),
+    );
+
+  it('names a section that exists in both languages for each item that can fail', () => {
+    for (const file of ['docs/workshop/troubleshooting.md', 'docs/en/workshop/troubleshooting.md']) {
+      const found = anchors(file);
+      for (const anchor of Object.values(HELP_ANCHORS)) expect(found, `${file}#${anchor}`).toContain(anchor);
+    }
+  });
+
+  it('gives a failing item its section, in the learner’s language, and a passing one none', async () => {
+    expect(nodeItem('zh', BELOW).help).toBe('docs/workshop/troubleshooting.md#old-node');
+    expect(nodeItem('en', BELOW).help).toBe('docs/en/workshop/troubleshooting.md#old-node');
+    expect(nodeItem('en', OLDEST).help).toBeUndefined();
+    expect(pnpmItem('en', undefined).help).toBe('docs/en/workshop/troubleshooting.md#pnpm-missing');
+    const taken = await listen(() => {}, { port: 0 });
+    try {
+      const busy = await portItem('en', taken.port);
+      expect(busy.state).toBe('fail');
+      expect(busy.help).toBe('docs/en/workshop/troubleshooting.md#port-in-use');
+    } finally {
+      await taken.close();
+    }
+  });
+});
 
 describe('preflight items', () => {
   it('compares versions part by part', () => {
