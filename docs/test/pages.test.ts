@@ -96,36 +96,4 @@ describe('the article pages say which sections of the article they cover', () =>
         expect(read(file), `${file} should show ${entry.id}`).toContain(`<WireExchange id="${entry.id}"`);
     }
   });
-
-  // The tour prints each step's article section; its transcript is kept fresh by the tour's own test.
-  const tourSections = new Map(
-    [
-      ...read('../demos/tour/transcripts/tour.txt').matchAll(/^步骤 (\d+)\/\d+ · .*\n文章第 ([\d.]+) 节/gm),
-    ].map((m) => [Number(m[1]), m[2] ?? '']),
-  );
-
-  it.each(['workshop/index.md', 'en/workshop/index.md'])(
-    '%s: each row of the 90-minute plan names the page and article section its tour steps belong to',
-    (file) => {
-      expect(tourSections.size).toBeGreaterThan(5);
-      const rows = read(file)
-        .split('\n')
-        .filter((line) => /^\| \d+–\d+ \|/.test(line) && line.includes('](../guide/'));
-      expect(rows.length).toBeGreaterThan(6);
-      let checkedSteps = 0;
-      for (const row of rows) {
-        const path = /\]\(\.\.\/(guide\/[\w-]+)\)/.exec(row)?.[1] ?? '';
-        const sections = declared.get(path);
-        if (!sections) continue; // a page outside the article, such as what-changed
-        const articleCell = row.split('|').at(-2) ?? '';
-        expect(articleCell.match(/[\d.]*\d/g), row).toEqual(sections);
-        for (const step of row.matchAll(/--step (\d+)/g)) {
-          const section = tourSections.get(Number(step[1]));
-          expect(section && covers(sections, section), `${row}: step ${step[1]} is §${section}`).toBe(true);
-          checkedSteps++;
-        }
-      }
-      expect(checkedSteps).toBe(7);
-    },
-  );
 });

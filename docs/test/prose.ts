@@ -89,6 +89,14 @@ export function labTexts(): Prose[] {
   );
 }
 
+/** The teaching data a learner or teacher reads: the workshop plans and the quiz's questions. */
+export function teachingTexts(): Prose[] {
+  return [
+    ...filesUnder('docs/workshop/plans', (name) => name.endsWith('.json'), 0),
+    'labs/quiz/quiz.json',
+  ].flatMap((file) => bilingual(file, JSON.parse(read(file))));
+}
+
 /** The commands' message catalogs (`messages.json`, `cli-messages.json`, `*.messages.json`). */
 export function messageCatalogs(): Prose[] {
   return ['packages', 'demos', 'labs', 'docs']

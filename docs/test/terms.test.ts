@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { docsRoot } from './markdown-files.ts';
-import { labTexts, markdownProse, messageCatalogs, type Prose, pages } from './prose.ts';
+import { labTexts, markdownProse, messageCatalogs, type Prose, pages, teachingTexts } from './prose.ts';
 import { termProblems, termRules } from './terms.ts';
 
 const GLOSSARY = 'reference/glossary.md';
@@ -54,6 +54,7 @@ describe('one Chinese term per idea, as the glossary decides', () => {
     ['the Chinese pages', () => chinese(pages()).map(withoutRuleSection)],
     ['the Chinese texts of the labs’ lab.json', () => chinese(labTexts())],
     ['the Chinese messages of the commands', () => chinese(messageCatalogs())],
+    ['the Chinese texts of the workshop plans and the quiz', () => chinese(teachingTexts())],
   ] as const)('%s use the chosen terms', (_, source) => {
     const pieces = source();
     expect(pieces.length).toBeGreaterThan(10);

@@ -5,6 +5,7 @@ import LayerLegend from './LayerLegend.vue';
 import RecordedExchange from './RecordedExchange.vue';
 import WireExchange from './WireExchange.vue';
 import WirePlayground from './WirePlayground.vue';
+import WorkshopPlan from './WorkshopPlan.vue';
 import './style.css';
 
 const theme: Theme = {
@@ -15,6 +16,7 @@ const theme: Theme = {
     app.component('FixtureCatalog', FixtureCatalog);
     app.component('WirePlayground', WirePlayground);
     app.component('RecordedExchange', RecordedExchange);
+    app.component('WorkshopPlan', WorkshopPlan);
   },
 };
 

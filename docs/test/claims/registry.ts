@@ -294,20 +294,6 @@ export const claims: readonly Claim[] = [
     at: [...both('guide/errors.md', '第 5 步发送一个不存在的工具名', 'Step 5 sends an unknown tool name')],
   },
   {
-    probe: [
-      'mcp: an unknown tool',
-      'mcp: a filter that does not parse (tool error, Memos words)',
-      'mcp: Mcp-Name disagrees with the body',
-    ],
-    at: [
-      ...both(
-        'workshop/index.md',
-        '问：“未知工具和筛选表达式写错',
-        'Ask: "An unknown tool, and a filter with a typo',
-      ),
-    ],
-  },
-  {
     probe: 'mcp: an unknown tool',
     at: [
       ...both('guide/refusals.md', '| 不存在的工具 |', '| An unknown tool |'),
@@ -427,7 +413,11 @@ export const claims: readonly Claim[] = [
   },
   {
     probe: ['rest: a missing memo', 'rest: a write without a token'],
-    at: [...both('labs/two-errors.md', '应该变成哪一种', 'Which kind should a REST')],
+    at: [
+      ...both('labs/two-errors.md', '应该变成哪一种', 'Which kind should a REST'),
+      ...both('workshop/answers.md', '应该变成哪一种', 'Which kind should a REST'),
+      ...both('workshop/answers.md', '答：404（这条 memo 不存在）', 'Answer: a 404 (no such memo)'),
+    ],
   },
   {
     probe: ['mcp: Mcp-Name disagrees with the body', 'mcp: MCP-Protocol-Version disagrees with the body'],
@@ -815,6 +805,16 @@ export const claims: readonly Claim[] = [
     at: [restReadme('Admins get no extra read access')],
   },
   {
+    probe: 'mcp: tools/list counts the tools',
+    at: [
+      ...both(
+        'workshop/answers.md',
+        '适配器的 20 个工具是从 OpenAPI 生成的',
+        'The adapter’s 20 tools are generated',
+      ),
+    ],
+  },
+  {
     probe: ["rest: another user's private memo", 'rest: a missing memo'],
     at: [
       ...both(
@@ -823,6 +823,7 @@ export const claims: readonly Claim[] = [
         'tell "there, but not for you" from',
       ),
       ...both('guide/refusals.md', '- 读别人的私有 memo 得到', "- Another user's private memo gets"),
+      ...both('workshop/answers.md', '- **读别人的私有 memo 得到', "- **Another user's private memo gets"),
       restReadme('`GET` on it answers'),
       restReadme('这并不隐藏它的存在'),
     ],
@@ -978,6 +979,18 @@ export const asides: readonly Aside[] = [
     ],
     because:
       "they state what a learner's own server must answer (or, in a hint, what the SDK does for it), not what the kit's servers do: each lab's check sends that request to the learner's server and compares, and pnpm lab --verify-all holds every solution to it and every starter against it",
+  },
+  {
+    at: [
+      ...both(
+        'workshop/answers.md',
+        '答：泄露了“这个名字的 memo 存在”',
+        'Answer: that a memo by that name exists',
+      ),
+    ],
+    only: ['404'],
+    because:
+      'the answer to a discussion question: a server that hid existence would answer 404 for both; the kit does not, as the line before says',
   },
   {
     at: [
