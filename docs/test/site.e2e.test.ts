@@ -9,6 +9,7 @@ import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allPages } from '../.vitepress/pages.ts';
 import { repositoryOnTheWeb } from '../.vitepress/repository.ts';
+import { plans } from '../.vitepress/theme/plans.ts';
 import { serveSite, siteDir, siteState } from '../cli/site.ts';
 import { measureDiagrams } from './diagram-metrics.ts';
 import { docsRoot } from './markdown-files.ts';
@@ -413,6 +414,57 @@ describe.skipIf(!hasChromium && !required)('the built docs site in a real browse
     }
     expect(problems.splice(before)).toEqual([]);
   }, 60_000);
+
+  it.each([
+    ['zh', '/workshop/handout.html'],
+    ['en', '/en/workshop/handout.html'],
+  ])(
+    'prints the %s handout to A4 PDF, one page per plan, with the fixtures’ two requests as they are',
+    async (_, url) => {
+      await visit(url);
+      const sheets = await page.$$eval('.handout-sheet', (found) =>
+        found.map((sheet) => ({
+          plan: sheet.getAttribute('data-plan'),
+          messages: Array.from(sheet.querySelectorAll('.handout-messages pre')).map(
+            (pre) => pre.textContent ?? '',
+          ),
+        })),
+      );
+      expect(sheets.map((sheet) => sheet.plan)).toEqual(['ninety-minutes', 'half-day']);
+      const requests = ['rest-list-memos', 'mcp-tools-call'].map((id) =>
+        fixtureFile(id, 'request.http').replace(/\r\n/g, '\n').trimEnd(),
+      );
+      for (const sheet of sheets) expect(sheet.messages).toEqual(requests);
+      await page.emulateMedia({ media: 'print' });
+      try {
+        const pdf = await page.pdf({ format: 'A4', preferCSSPageSize: true, printBackground: true });
+        const pages = pdf.toString('latin1').match(/\/Type\s*\/Page(?![s\w])/g) ?? [];
+        expect(pages.length, `${url}: PDF pages`).toBe(sheets.length);
+      } finally {
+        await page.emulateMedia({ media: 'screen' });
+      }
+    },
+    60_000,
+  );
+
+  it('tells a learner at once whether a quiz answer is right', async () => {
+    await visit('/labs/quiz.html');
+    const question = page.locator('fieldset[data-question="s6-unknown-tool"]');
+    await question.locator('input[type="radio"]').nth(0).check();
+    await expect.poll(() => question.locator('[role="status"]').textContent()).toContain('✗ 答案是 B。');
+    await question.locator('input[type="radio"]').nth(1).check();
+    await expect.poll(() => question.locator('[role="status"]').textContent()).toContain('✓ 答对了。');
+  }, 30_000);
+
+  it('renders each workshop plan as a row per block', async () => {
+    await visit('/en/workshop/');
+    for (const plan of plans) {
+      const rows = await page
+        .locator(`.workshop-plan:has(#${plan.id}-${plan.blocks[0]?.id}) tbody tr`)
+        .count();
+      expect(rows, plan.id).toBe(plan.blocks.length);
+    }
+  }, 30_000);
 
   it('saves screenshots of the home page and of an exchange page', async () => {
     mkdirSync(screenshots, { recursive: true });

@@ -35,7 +35,7 @@ export const HELP_ANCHORS: Record<string, string> = {
 };
 
 /** The troubleshooting page in the learner's language, at the section for `key` ('port 5230' → port-in-use). */
-export function helpFor(lang: Lang, key: string): string | undefined {
+function helpFor(lang: Lang, key: string): string | undefined {
   const anchor = HELP_ANCHORS[key.split(' ')[0] ?? ''];
   return anchor && `docs/${lang === 'zh' ? '' : 'en/'}workshop/troubleshooting.md#${anchor}`;
 }

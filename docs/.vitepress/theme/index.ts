@@ -2,6 +2,8 @@ import type { Theme } from 'vitepress';
 import DefaultTheme from 'vitepress/theme';
 import FixtureCatalog from './FixtureCatalog.vue';
 import LayerLegend from './LayerLegend.vue';
+import PlanHandout from './PlanHandout.vue';
+import QuizCheck from './QuizCheck.vue';
 import RecordedExchange from './RecordedExchange.vue';
 import WireExchange from './WireExchange.vue';
 import WirePlayground from './WirePlayground.vue';
@@ -17,6 +19,8 @@ const theme: Theme = {
     app.component('WirePlayground', WirePlayground);
     app.component('RecordedExchange', RecordedExchange);
     app.component('WorkshopPlan', WorkshopPlan);
+    app.component('QuizCheck', QuizCheck);
+    app.component('PlanHandout', PlanHandout);
   },
 };
 

@@ -4,12 +4,12 @@
 import halfDay from '../../workshop/plans/half-day.json' with { type: 'json' };
 import ninetyMinutes from '../../workshop/plans/ninety-minutes.json' with { type: 'json' };
 
-export interface Words {
+interface Words {
   zh: string;
   en: string;
 }
 
-export type BlockKind = 'talk' | 'lab' | 'break' | 'buffer';
+type BlockKind = 'talk' | 'lab' | 'break' | 'buffer';
 
 export interface PlanBlock {
   id: string;
