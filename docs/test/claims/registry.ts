@@ -605,6 +605,17 @@ export const claims: readonly Claim[] = [
 
   // ---- Counts and defaults ---------------------------------------------------------------------------
   {
+    probe: [
+      'mcp: an unknown tool',
+      'mcp: a filter that does not parse (tool error, Memos words)',
+      'mcp: Mcp-Name disagrees with the body',
+    ],
+    at: [
+      ['docs/workshop/plans/half-day.json', '未知工具和筛选表达式写错'],
+      ['docs/workshop/plans/half-day.json', 'An unknown tool and a broken filter'],
+    ],
+  },
+  {
     probe: 'mcp: tools/list counts the tools',
     at: [
       ...both(
@@ -824,6 +835,8 @@ export const claims: readonly Claim[] = [
       ),
       ...both('guide/refusals.md', '- 读别人的私有 memo 得到', "- Another user's private memo gets"),
       ...both('workshop/answers.md', '- **读别人的私有 memo 得到', "- **Another user's private memo gets"),
+      ['docs/workshop/plans/half-day.json', '读别人的私有 memo 得到 403'],
+      ['docs/workshop/plans/half-day.json', 'Reading someone else’s private memo gets 403'],
       restReadme('`GET` on it answers'),
       restReadme('这并不隐藏它的存在'),
     ],

@@ -175,7 +175,12 @@ export function readerFiles(): string[] {
       .filter((name) => /^(README|DIFFERENCES)(\.\w+)?\.md$/.test(name) || name === 'lab.json')
       .map((name) => (folder === '.' ? name : `${folder}/${name}`)),
   );
-  return [...new Set([...pages, ...inFolders])].sort();
+  // The workshop plans, which a teacher reads out. The quiz (labs/quiz/quiz.json) is not here: its wrong
+  // choices are wrong on purpose, and labs/test/quiz.test.ts sends each predicted request to the running kit.
+  const teaching = readdirSync(join(repositoryRoot, 'docs/workshop/plans'))
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => `docs/workshop/plans/${name}`);
+  return [...new Set([...pages, ...inFolders, ...teaching])].sort();
 }
 
 /** Every unit of `files` that states at least one checkable fact. */
