@@ -46,6 +46,17 @@ describe.each(plans.map((plan) => [plan.id, plan] as [string, Plan]))('the %s pl
     for (const block of plan.blocks) expect(['talk', 'lab', 'break', 'buffer']).toContain(block.kind);
   });
 
+  it('leaves for after class only labs on disk that its blocks do not do', () => {
+    const done = new Set(plan.blocks.flatMap((block) => block.labs ?? []));
+    for (const folder of plan.afterClass) {
+      expect(
+        existsSync(join(repositoryRoot, 'labs', folder, 'lab.json')),
+        `after class: labs/${folder}`,
+      ).toBe(true);
+      expect(done.has(folder), `after class: ${folder} is in a block`).toBe(false);
+    }
+  });
+
   it('names only labs on disk, each block at least as long as its lab.json says', () => {
     for (const block of plan.blocks) {
       for (const folder of block.labs ?? []) {

@@ -42,8 +42,11 @@ export default defineLoader({
   watch: ['../../workshop/plans/*.json'],
   load(): PlansData {
     const labs: Record<string, PlanLab | null> = {};
-    for (const folder of plans.flatMap((plan) => plan.blocks.flatMap((block) => block.labs ?? [])))
-      labs[folder] = labOf(folder);
+    const named = plans.flatMap((plan) => [
+      ...plan.blocks.flatMap((block) => block.labs ?? []),
+      ...plan.afterClass,
+    ]);
+    for (const folder of named) labs[folder] = labOf(folder);
     const tickets: Record<string, ExitTicket> = {};
     for (const question of quiz.sections.flatMap((section) => section.questions)) {
       const answer = question.choices[question.answer] ?? { zh: '', en: '' };

@@ -36,6 +36,8 @@ export interface Plan {
   id: string;
   title: Words;
   minutes: number;
+  /** Lab folders the plan leaves for after class or a second session. */
+  afterClass: string[];
   blocks: PlanBlock[];
 }
 
