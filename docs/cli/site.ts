@@ -1,10 +1,10 @@
 // The built docs site, for the commands that serve it (`pnpm docs:preview`, `pnpm playground`) and the browser
 // test: where `vitepress build` leaves it, whether it is older than a source it was built from, and a small
 // static server for it that listens on loopback only.
-import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { extname, join, normalize, relative, resolve, sep } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Listening, listen } from '@memos-kit/process';
+import { type Listening, listen, serveStatic } from '@memos-kit/process';
 import type { OptionSpecs } from '@memos-kit/terminal';
 
 export const docsRoot = fileURLToPath(new URL('../', import.meta.url));
@@ -117,54 +117,10 @@ export function siteState(dir: string, from: readonly string[] = sources()): Sit
   return { state: 'fresh' };
 }
 
-const types: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.json': 'application/json',
-  '.woff2': 'font/woff2',
-  '.png': 'image/png',
-  '.txt': 'text/plain; charset=utf-8',
-};
-
-/** The file a request names under `root` (`/guide/x` finds `guide/x.html`), or null; never outside `root`. */
-function fileFor(root: string, target: string): string | null {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(new URL(target, 'http://127.0.0.1').pathname);
-  } catch {
-    // A malformed escape or address is a request for nothing, not a reason to stop serving.
-    return null;
-  }
-  const clean = normalize(decoded).replace(/^([/\\])+/, '');
-  const inside = root.endsWith(sep) ? root : root + sep;
-  for (const candidate of [clean, `${clean}.html`, join(clean, 'index.html')]) {
-    const path = join(root, candidate);
-    if (!path.startsWith(inside) && path !== root) continue;
-    if (existsSync(path) && statSync(path).isFile()) return path;
-  }
-  return null;
-}
-
 /**
  * Serves the built site in `root` on 127.0.0.1 (`port` 0: a free one); `close()` of the answer stops it.
  * A path with no file gets the site's own 404 page, as VitePress's preview answers.
  */
 export function serveSite(root: string, { port = 0 }: { port?: number } = {}): Promise<Listening> {
-  return listen(
-    (req, res) => {
-      const file = fileFor(root, req.url ?? '/');
-      if (!file) {
-        res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8' });
-        const notFound = join(root, '404.html');
-        if (existsSync(notFound)) createReadStream(notFound).pipe(res);
-        else res.end();
-        return;
-      }
-      res.writeHead(200, { 'Content-Type': types[extname(file)] ?? 'application/octet-stream' });
-      createReadStream(file).pipe(res);
-    },
-    { host: '127.0.0.1', port },
-  );
+  return listen((req, res) => serveStatic(root, req, res), { host: '127.0.0.1', port });
 }

@@ -14,6 +14,7 @@ import {
 } from '@memos-kit/terminal';
 import type { ContractSummary } from './app.ts';
 import { DESCRIPTION_SOURCES, type DescriptionSource } from './catalog/kit-descriptions.ts';
+import { classOptions } from './class/options.ts';
 import pairs from './cli-messages.json' with { type: 'json' };
 import { originOf } from './http/cors.ts';
 import type { Pace } from './mcp/pace.ts';
@@ -135,6 +136,7 @@ const options = {
   ...adapterOptions,
   ...hostOptions,
   ...corsOption,
+  ...classOptions,
 } as const satisfies OptionSpecs;
 
 export const serveCommand = {

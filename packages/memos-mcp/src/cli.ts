@@ -108,6 +108,10 @@ await command(serveCommand, async ({ values, lang, paint, width }) => {
   const time = () => new Date().toISOString().slice(11, 23);
   const log = (line: string) => process.stdout.write(`${paint('dim', time())}  ${line}\n`);
   const record = values.record;
+  if (values.class !== undefined) {
+    const { runClass } = await import('./class/run.ts');
+    return runClass({ values, options, lang, paint, log });
+  }
   // Recording: the server moves to a private loopback port and the recorder takes the one asked for,
   // accepting the Host names the server would have accepted there.
   const behind = { host: '127.0.0.1', port: 0, allowedHostnames: allowedHostnamesFor(options.host) };

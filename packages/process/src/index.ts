@@ -13,3 +13,4 @@ export {
 export { type Listening, listen } from './listen.ts';
 export { listeningAddresses, portIsClosed, processIsGone } from './ports.ts';
 export { closeOnSignals, type StopSignal } from './signals.ts';
+export { serveStatic } from './static-files.ts';
