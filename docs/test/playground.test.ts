@@ -13,6 +13,8 @@ import {
   requestInit,
   serverFromQuery,
   setMode,
+  tokenFromQuery,
+  withToken,
 } from '../.vitepress/theme/playground.ts';
 import { playgroundWords } from '../cli/messages.ts';
 
@@ -116,6 +118,24 @@ describe('a draft', () => {
     expect(serverFromQuery('?server=http://127.0.0.1:4321/')).toBe('http://127.0.0.1:4321');
     expect(serverFromQuery('?server=javascript:alert(1)')).toBe('http://127.0.0.1:5230');
     expect(serverFromQuery('')).toBe('http://127.0.0.1:5230');
+  });
+
+  it("signs every preset in with ?token= (a class server's slip), and takes nothing but a token from it", () => {
+    const token = tokenFromQuery('?server=http://192.0.2.10:5230&token=s07-abcdefghjk');
+    expect(token).toBe('s07-abcdefghjk');
+    expect(tokenFromQuery('?token=a%0D%0AX-Evil:%201')).toBeUndefined();
+    for (const kind of ['rest', 'mcp'] as const) {
+      const preset = presetsFor(kind, data.exchanges, data.order).find((p) =>
+        headerValue(p.draft, 'Authorization'),
+      );
+      if (!preset) throw new Error(`no ${kind} preset signs in`);
+      expect(headerValue(withToken(clone(preset.draft), token), 'Authorization')).toBe(
+        'Bearer s07-abcdefghjk',
+      );
+      expect(headerValue(withToken(clone(preset.draft), undefined), 'Authorization')).toBe(
+        headerValue(preset.draft, 'Authorization'),
+      );
+    }
   });
 });
 

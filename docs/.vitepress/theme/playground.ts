@@ -327,3 +327,21 @@ export function serverFromQuery(search: string): string {
   if (value && URL.canParse(value) && /^https?:$/.test(new URL(value).protocol)) return new URL(value).origin;
   return DEFAULT_SERVER;
 }
+
+/**
+ * The token from the page's `?token=` (a class server's slip fills it in), or undefined. Only a token's own
+ * characters are taken, so the query cannot write anything else into a header.
+ */
+export function tokenFromQuery(search: string): string | undefined {
+  const value = new URLSearchParams(search).get('token');
+  return value && /^[A-Za-z0-9._~+/=-]{1,200}$/.test(value) ? value : undefined;
+}
+
+/** The draft with its bearer credential swapped for `token` (a draft without one is left as it is). */
+export function withToken(draft: Draft, token: string | undefined): Draft {
+  if (token === undefined) return draft;
+  for (const row of draft.headers)
+    if (row.name.trim().toLowerCase() === 'authorization' && /^Bearer\s/i.test(row.value))
+      row.value = `Bearer ${token}`;
+  return draft;
+}

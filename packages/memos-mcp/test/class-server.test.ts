@@ -1,5 +1,8 @@
 // pnpm serve --class: a class played on loopback. Each student has a world of their own, the bounds per
 // token refuse a flood with 429 while everyone else is served, and the teacher sees every student.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classAccounts } from '../src/class/accounts.ts';
 import { TokenLimits } from '../src/class/limits.ts';
@@ -206,6 +209,41 @@ describe('a class of 30 on loopback', () => {
     expect(slip?.qr).toMatch(/^<svg/);
     expect(slip?.commands[0]).toContain(`Bearer ${slip?.token}`);
     expect(slip?.commands[1]).toContain(`${server.url}/mcp`);
+  });
+});
+
+describe('same origin and the one interface named', () => {
+  it('serves the built docs site and the playground from the address the API is on, bound to --host alone', async () => {
+    const site = mkdtempSync(join(tmpdir(), 'class-site-'));
+    writeFileSync(join(site, 'index.html'), '<h1>docs</h1>');
+    writeFileSync(join(site, 'playground.html'), '<h1>playground</h1>');
+    // 127.0.0.2 is loopback too, and a named address like a classroom LAN IP: nothing else is bound.
+    const lan = await startClassServer({ students: 1, host: '127.0.0.2', port: 0, siteDir: site });
+    try {
+      expect(new URL(lan.url).hostname).toBe('127.0.0.2');
+      expect(lan.allowedHostnames).toContain('127.0.0.2');
+      const page = await send(`${lan.url}/playground.html?server=${lan.url}&token=x`, { method: 'GET' });
+      expect(page.status).toBe(200);
+      expect(page.body).toBe('<h1>playground</h1>');
+      const student = lan.accounts.students[0]?.token ?? '';
+      const sameOrigin = await send(`${lan.url}/api/v1/memos?pageSize=1`, {
+        method: 'GET',
+        headers: { ...bearer(student), Origin: lan.url },
+      });
+      expect(sameOrigin.status).toBe(200);
+      const otherOrigin = await send(`${lan.url}/api/v1/memos?pageSize=1`, {
+        method: 'GET',
+        headers: { ...bearer(student), Origin: 'http://evil.example' },
+      });
+      expect(otherOrigin.status).toBe(403);
+      const closed = await send(`http://127.0.0.1:${new URL(lan.url).port}/`, { method: 'GET' }).catch(
+        (error: NodeJS.ErrnoException) => error.code,
+      );
+      expect(closed).toBe('ECONNREFUSED');
+    } finally {
+      await lan.close();
+      rmSync(site, { recursive: true, force: true });
+    }
   });
 });
 
