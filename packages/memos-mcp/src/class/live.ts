@@ -36,8 +36,10 @@ interface LiveRequest {
 
 export interface StudentActivity {
   id: string;
-  /** Every request this student sent since the start (refused ones included). */
+  /** Every request of this student's that was served since the start. */
   requests: number;
+  /** Requests refused with 429 by the bounds per token: counted, not recorded, so a flood stays cheap. */
+  refused: number;
   last: LiveRequest[];
 }
 
@@ -46,6 +48,7 @@ export class LiveRecorder {
   readonly #masker: Masker;
   readonly #owner = new Map<number, string>();
   readonly #counts = new Map<string, number>();
+  readonly #refused = new Map<string, number>();
   #exchange = 0;
 
   constructor(tokens: string[], file?: string) {
@@ -155,6 +158,11 @@ export class LiveRecorder {
     });
   }
 
+  /** Counts a request the bounds refused, without writing it down. */
+  refused(id: string): void {
+    this.#refused.set(id, (this.#refused.get(id) ?? 0) + 1);
+  }
+
   /** Each student's count and latest requests, newest first; `ids` lists everyone, quiet ones too. */
   activity(ids: readonly string[]): StudentActivity[] {
     const byStudent = new Map<string, LiveRequest[]>(ids.map((id) => [id, []]));
@@ -167,6 +175,7 @@ export class LiveRecorder {
     return ids.map((id) => ({
       id,
       requests: this.#counts.get(id) ?? 0,
+      refused: this.#refused.get(id) ?? 0,
       last: (byStudent.get(id) ?? []).slice(-SHOWN_PER_STUDENT).reverse(),
     }));
   }

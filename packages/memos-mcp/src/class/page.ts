@@ -35,7 +35,7 @@ async function drawLive() {
   const rows = document.getElementById('rows'); rows.replaceChildren();
   for (const s of students) {
     const tr = el('tr'); tr.dataset.student = s.id;
-    tr.append(el('td', s.id), el('td', String(s.requests)));
+    tr.append(el('td', s.id), el('td', s.refused ? s.requests + ' (429 × ' + s.refused + ')' : String(s.requests)));
     const cell = el('td');
     if (s.last.length === 0) cell.append(el('span', say.quiet));
     for (const r of s.last) {

@@ -21,6 +21,10 @@ import { type World, worldDataset } from './world.ts';
 /** Where `pnpm docs:build` leaves the site, from this file (the kit's entry bundles keep import.meta.url). */
 export const SITE_DIR = fileURLToPath(new URL('../../../../docs/.vitepress/dist/', import.meta.url));
 
+/** How long a refusal over the rate waits before it is written, and how many may wait per token. */
+const REFUSAL_HOLD_MS = 1_000;
+const HELD_PER_TOKEN = 32;
+
 export interface ClassServerOptions
   extends Pick<AdapterOptions, 'pace' | 'profile' | 'errorText' | 'descriptions' | 'log'> {
   students: number;
@@ -77,6 +81,8 @@ export async function startClassServer(options: ClassServerOptions): Promise<Run
     byToken.set(account.token, account);
   }
   const limits = new TokenLimits(options.limits ?? DEFAULT_LIMITS);
+  /** Refusals over the rate being held back, per token. */
+  const held = new Map<string, number>();
   const live = new LiveRecorder(
     everyone.map((account) => account.token),
     options.record,
@@ -121,19 +127,33 @@ export async function startClassServer(options: ClassServerOptions): Promise<Run
         return refuse(res, 401, 'Unauthorized: send your class token as "Authorization: Bearer <token>"');
       const admitted = limits.admit(account.token);
       if (!('release' in admitted)) {
-        live.tap(account.id, req, res);
-        return admitted.reason === 'rate'
-          ? refuse(
-              res,
-              429,
-              `Too Many Requests: at most ${limits.limits.ratePerSecond} requests a second for one token`,
-              { 'Retry-After': String(admitted.retryAfterSeconds) },
-            )
-          : refuse(
-              res,
-              429,
-              `Too Many Requests: at most ${limits.limits.concurrent} requests (SSE streams included) open at once for one token`,
-            );
+        live.refused(account.id);
+        if (admitted.reason === 'concurrent')
+          return refuse(
+            res,
+            429,
+            `Too Many Requests: at most ${limits.limits.concurrent} requests (SSE streams included) open at once for one token`,
+          );
+        const tooFast = () =>
+          refuse(
+            res,
+            429,
+            `Too Many Requests: at most ${limits.limits.ratePerSecond} requests a second for one token`,
+            { 'Retry-After': String(admitted.retryAfterSeconds) },
+          );
+        // Over the rate, the refusal itself waits (up to HELD_PER_TOKEN at a time per token): a loop that sends again as
+        // soon as it is answered slows down to that pace, and its machine, not the server, does the waiting.
+        const holding = held.get(account.token) ?? 0;
+        if (holding >= HELD_PER_TOKEN) return tooFast();
+        held.set(account.token, holding + 1);
+        const timer = setTimeout(() => {
+          if (!res.destroyed) tooFast();
+        }, REFUSAL_HOLD_MS);
+        res.once('close', () => {
+          clearTimeout(timer);
+          held.set(account.token, (held.get(account.token) ?? 1) - 1);
+        });
+        return;
       }
       res.once('close', admitted.release);
       live.tap(account.id, req, res);
