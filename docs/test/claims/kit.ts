@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { type RequestListener, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { type AdapterOptions, createAdapter } from '@memos-kit/memos-mcp';
+import { type RunningClass, startClassServer } from '@memos-kit/memos-mcp/class';
 import { type Listening, listen, type RunningEntry, runEntry, startEntry } from '@memos-kit/process';
 import { mcpHeadersFor, requestMeta } from '@memos-kit/protocol';
 
@@ -24,7 +25,7 @@ export interface Outgoing {
 }
 
 /** node:http, not fetch: fetch would not send a chosen `Host`, nor a body of bytes that are not UTF-8. */
-export function send(server: Listening, outgoing: Outgoing): Promise<Answer> {
+export function send(server: Pick<Listening, 'port'>, outgoing: Outgoing): Promise<Answer> {
   return new Promise((resolve, reject) => {
     // The answer so far: a server that refuses a large body answers first, then reads on for a while and
     // closes, so the client may see the connection reset while it is still writing. What was answered
@@ -234,6 +235,19 @@ export class Kit {
       this.started.push(async () => (await made).close());
     }
     return server;
+  }
+
+  /** `pnpm serve --class 2` on loopback, with a burst small enough for a probe to go past it. */
+  classServer(): Promise<RunningClass> {
+    return this.once('class', async () => {
+      const running = await startClassServer({
+        students: 2,
+        port: 0,
+        limits: { ratePerSecond: 10, burst: 3, concurrent: 4 },
+      });
+      this.started.push(() => running.close());
+      return running;
+    });
   }
 
   /** `pnpm mcp:stdio` on the workshop dataset; one process for each name. */

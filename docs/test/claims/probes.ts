@@ -44,6 +44,10 @@ function recordedFacts(name: string): Facts {
   };
 }
 
+/** A GET to the class server, which listens by itself (it is not one of the kit's request listeners). */
+const classSend = (running: { url: string }, path: string, headers: Record<string, string>) =>
+  send({ port: Number(new URL(running.url).port) }, { path, headers });
+
 /** Facts of several answers together. */
 function merge(...all: Facts[]): Facts {
   return {
@@ -850,6 +854,42 @@ export const probes = {
   },
 
   // ---- Defaults, from each command's own help ---------------------------------------------------------
+  'class: a token this class did not issue, and a student token at /class/api': async (kit) => {
+    const running = await kit.classServer();
+    const student = running.accounts.students[0]?.token ?? '';
+    return merge(
+      factsOf(await classSend(running, '/api/v1/memos', { Authorization: 'Bearer example-token' })),
+      factsOf(await classSend(running, '/class/api/live', { Authorization: `Bearer ${student}` })),
+    );
+  },
+  'class: a student over the bounds': async (kit) => {
+    const running = await kit.classServer();
+    const student = running.accounts.students[1]?.token ?? '';
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        classSend(running, '/api/v1/memos', { Authorization: `Bearer ${student}` }),
+      ),
+    );
+    return merge(...answers.map(factsOf));
+  },
+  'class: a foreign Host or Origin': async (kit) => {
+    const running = await kit.classServer();
+    const student = running.accounts.students[0]?.token ?? '';
+    return merge(
+      factsOf(
+        await classSend(running, '/api/v1/memos', {
+          Authorization: `Bearer ${student}`,
+          Host: 'evil.example',
+        }),
+      ),
+      factsOf(
+        await classSend(running, '/api/v1/memos', {
+          Authorization: `Bearer ${student}`,
+          Origin: 'http://evil.example',
+        }),
+      ),
+    );
+  },
   'pnpm serve: its defaults': async (kit) => helpDefaults(kit, 'serve'),
   'pnpm replay: its defaults': async (kit) => helpDefaults(kit, 'replay'),
   'pnpm playground: its defaults': async (kit) => helpDefaults(kit, 'playground'),

@@ -32,6 +32,21 @@ const tourReadme = (find: string): Place => ['demos/tour/README.md', find];
 const hateoasReadme = (find: string): Place => ['demos/hateoas/README.md', find];
 
 export const claims: readonly Claim[] = [
+  // ---- The class server page ---------------------------------------------------------------------
+  {
+    probe: 'class: a student over the bounds',
+    at: [
+      ...both('workshop/class-server.md', '- 超过的请求得到', '- a request beyond that gets'),
+      mcpReadme('requests open at once with SSE streams counted) answer'),
+    ],
+  },
+  {
+    probe: [
+      'class: a token this class did not issue, and a student token at /class/api',
+      'class: a foreign Host or Origin',
+    ],
+    at: both('workshop/class-server.md', '其他拒绝：', 'Other refusals:'),
+  },
   // ---- The refusals page and the READMEs' tables of what the servers refuse ---------------------------
   {
     probe: 'rest: a write without a token',

@@ -186,7 +186,7 @@ describe('a class of 30 on loopback', () => {
   it('serves /class as a page that holds no token', async () => {
     const page = await send(`${server.url}/class`, { method: 'GET' });
     expect(page.status).toBe(200);
-    expect(page.body).toContain('<h1>课堂服务器</h1>');
+    expect(page.body).toContain('<h1>课堂服务端</h1>');
     for (const account of [server.accounts.teacher, ...server.accounts.students])
       expect(page.body).not.toContain(account.token);
   });
