@@ -1,14 +1,19 @@
 // pnpm serve --class: a class played on loopback. Each student has a world of their own, the bounds per
 // token refuse a flood with 429 while everyone else is served, and the teacher sees every student.
+
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classAccounts } from '../src/class/accounts.ts';
 import { TokenLimits } from '../src/class/limits.ts';
 import { type RunningClass, startClassServer } from '../src/class/server.ts';
+import { MAX_REQUEST_BODY_BYTES } from '../src/index.ts';
 import { postMcp, type RawResponse, send } from './support/mcp-http.ts';
 
+const run = promisify(execFile);
 const STUDENTS = 30;
 let server: RunningClass;
 
@@ -209,6 +214,27 @@ describe('a class of 30 on loopback', () => {
     expect(slip?.qr).toMatch(/^<svg/);
     expect(slip?.commands[0]).toContain(`Bearer ${slip?.token}`);
     expect(slip?.commands[1]).toContain(`${server.url}/mcp`);
+    // The two commands, run by a shell as a student pastes them: REST's list and MCP's, both answered.
+    if (process.platform !== 'win32') {
+      const [restOut, mcpOut] = await Promise.all(
+        (slip?.commands ?? []).map(async (command) => (await run('sh', ['-c', `${command} -s`])).stdout),
+      );
+      expect(JSON.parse(restOut ?? '')).toHaveProperty('memos');
+      expect(JSON.parse(mcpOut ?? '')).toHaveProperty('result.structuredContent.memos');
+    }
+  });
+
+  it('bounds bodies as pnpm serve does', async () => {
+    const student = server.accounts.students[3]?.token ?? '';
+    const big = await send(`${server.url}/mcp`, {
+      headers: {
+        ...bearer(student),
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+      },
+      body: Buffer.alloc(MAX_REQUEST_BODY_BYTES + 1, 0x20),
+    });
+    expect(big.status).toBe(413);
   });
 });
 

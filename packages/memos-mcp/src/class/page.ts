@@ -12,7 +12,8 @@ nav button,form button{margin-right:.5rem}table{border-collapse:collapse;width:1
 td,th{border-bottom:1px solid #ddd;padding:.25rem .5rem;text-align:left;vertical-align:top}
 code{font:13px/1.4 ui-monospace,monospace;word-break:break-all}.err{color:#b00020}.ok{color:#06691f}
 .slips{display:grid;grid-template-columns:repeat(auto-fill,minmax(22rem,1fr));gap:1rem}
-.slip{border:1px dashed #888;padding:.75rem;break-inside:avoid}.slip svg{width:9rem;height:9rem}
+.slip{border:1px dashed #888;padding:.75rem;break-inside:avoid}.slip pre{white-space:pre-wrap;margin:.3rem 0}
+.slip code{font-size:11px}.slip svg{width:9rem;height:9rem}
 .masked .secret{filter:blur(6px)}.masked .slip svg{filter:blur(8px)}
 @media print{nav,form,#live,.screen{display:none}.masked .secret,.masked .slip svg{filter:none}
 #sheet{display:block!important}.slip{page-break-inside:avoid}}`;
@@ -39,7 +40,7 @@ async function drawLive() {
     const cell = el('td');
     if (s.last.length === 0) cell.append(el('span', say.quiet));
     for (const r of s.last) {
-      const line = el('div', [r.method, r.what, r.status ?? '…', r.error ? layer[r.error] : ''].join(' · '), r.error ? 'err' : 'ok');
+      const line = el('div', [r.method, r.what, r.status ?? '…', r.error ? layer[r.error] : ''].filter(Boolean).join(' · '), r.error ? 'err' : 'ok');
       cell.append(line);
     }
     const reset = el('button', say.reset); reset.onclick = () => resetOne(s.id);
@@ -57,7 +58,7 @@ async function drawSheet() {
     const t = el('div'); t.append(el('span', 'token: '), el('code', s.token, 'secret')); slip.append(t);
     slip.append(el('div', say.address + ': ' + s.address));
     slip.append(el('div', say.firstCommands));
-    for (const c of s.commands) slip.append(el('pre', undefined)).append(el('code', c, 'secret'));
+    for (const c of s.commands) { const pre = el('pre'); pre.append(el('code', c, 'secret')); slip.append(pre); }
     const qr = el('div'); qr.innerHTML = s.qr; slip.append(qr, el('small', say.scan));
     box.append(slip);
   }

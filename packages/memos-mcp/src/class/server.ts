@@ -96,7 +96,7 @@ export async function startClassServer(options: ClassServerOptions): Promise<Run
       if (!world) continue;
       const adapter = await createAdapter(adapterOptions(world.account));
       const old = world.adapter;
-      // Requests in flight finish on the old world; every new one reaches the fresh copy.
+      // Every new request reaches the fresh copy; a stream still open on the old world is ended.
       worlds.set(one, { account: world.account, adapter });
       void old.close();
     }
