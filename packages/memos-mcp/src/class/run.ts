@@ -1,15 +1,22 @@
 // What `pnpm serve --class N` does once the command line is read: start the class server, print its banner,
 // stop it on Ctrl-C or SIGTERM.
 import { networkInterfaces } from 'node:os';
+import { join } from 'node:path';
 import { bannerWords, tryRequest } from '@memos-kit/memos-rest/cli';
 import { closeOnSignals } from '@memos-kit/process';
 import { type Lang, type Paint, stopCause, table, UsageError } from '@memos-kit/terminal';
 import type { CliOptions } from '../cli-options.ts';
 import { classHost, classSize } from './options.ts';
-import { type RunningClass, SITE_DIR, startClassServer } from './server.ts';
+import { type RunningClass, startClassServer } from './server.ts';
 import { classWords } from './words.ts';
 
 const GRACE_MS = 4_000;
+
+/**
+ * Where `pnpm docs:build` leaves the site: pnpm runs root scripts in the workspace's root. A build output,
+ * not another package's code, so it is found as a user's file is, not imported.
+ */
+const siteDir = () => join(process.cwd(), 'docs', '.vitepress', 'dist');
 
 export interface ClassRun {
   values: { class?: string | undefined; 'class-seed'?: string | undefined; record?: string | undefined };
@@ -79,7 +86,7 @@ export async function runClass({ values, options, lang, paint, log }: ClassRun):
     errorText: options.errorText,
     descriptions: options.descriptions,
     log,
-    siteDir: SITE_DIR,
+    siteDir: siteDir(),
     ...(seed === undefined ? {} : { seed }),
     ...(values.record === undefined ? {} : { record: values.record }),
   });

@@ -5,7 +5,6 @@
 // reads. The built docs site (and its playground) is served from the same origin, so no CORS is involved.
 import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { fileURLToPath } from 'node:url';
 import { DEFAULT_DATASET, loadDataset } from '@memos-kit/memos-rest';
 import { listen, serveStatic } from '@memos-kit/process';
 import { validateHostHeader, validateOriginHeader } from '@modelcontextprotocol/server';
@@ -17,9 +16,6 @@ import { DEFAULT_LIMITS, type Limits, TokenLimits } from './limits.ts';
 import { LiveRecorder } from './live.ts';
 import { teacherApi } from './teacher.ts';
 import { type World, worldDataset } from './world.ts';
-
-/** Where `pnpm docs:build` leaves the site, from this file (the kit's entry bundles keep import.meta.url). */
-export const SITE_DIR = fileURLToPath(new URL('../../../../docs/.vitepress/dist/', import.meta.url));
 
 /** How long a refusal over the rate waits before it is written, and how many may wait per token. */
 const REFUSAL_HOLD_MS = 1_000;
