@@ -13,12 +13,15 @@ import { DEFAULT_ALLOWED_HOSTNAMES } from '../http/request-guards.ts';
 import { type Account, type ClassAccounts, classAccounts } from './accounts.ts';
 import { bearerOf, refuse } from './answers.ts';
 import { DEFAULT_LIMITS, type Limits, TokenLimits } from './limits.ts';
+
+export { DEFAULT_LIMITS } from './limits.ts';
+
 import { LiveRecorder } from './live.ts';
 import { teacherApi } from './teacher.ts';
 import { type World, worldDataset } from './world.ts';
 
 /** How long a refusal over the rate waits before it is written, and how many may wait per token. */
-const REFUSAL_HOLD_MS = 1_000;
+export const REFUSAL_HOLD_MS = 1_000;
 const HELD_PER_TOKEN = 32;
 
 export interface ClassServerOptions
