@@ -3,6 +3,7 @@
 
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -11,7 +12,7 @@ import { classAccounts } from '../src/class/accounts.ts';
 import { TokenLimits } from '../src/class/limits.ts';
 import { type RunningClass, startClassServer } from '../src/class/server.ts';
 import { MAX_REQUEST_BODY_BYTES } from '../src/index.ts';
-import { postMcp, type RawResponse, send } from './support/mcp-http.ts';
+import { mcpRequest, postMcp, type RawResponse, send } from './support/mcp-http.ts';
 
 const run = promisify(execFile);
 const STUDENTS = 30;
@@ -297,6 +298,48 @@ describe('bounds per token', () => {
       await small.close();
     }
   });
+
+  it('counts an SSE stream as open until it ends: a second request meanwhile gets 429', async () => {
+    // The article's pace keeps a call asking for progress open for its 3 s, long enough to send beside it.
+    const paced = await startClassServer({
+      students: 1,
+      port: 0,
+      pace: 'article',
+      limits: { ratePerSecond: 100, burst: 100, concurrent: 1 },
+    });
+    try {
+      const token = paced.accounts.students[0]?.token ?? '';
+      const { body, headers } = mcpRequest(
+        'tools/call',
+        { name: 'memo_list_memos', arguments: {}, _meta: { progressToken: 'p' } },
+        1,
+      );
+      const opened = new Promise<{ stream: Promise<string> }>((resolve, reject) => {
+        const outgoing = httpRequest(
+          `${paced.url}/mcp`,
+          { method: 'POST', headers: { ...headers, Authorization: `Bearer ${token}` } },
+          (incoming) => {
+            const parts: Buffer[] = [];
+            incoming.on('data', (chunk: Buffer) => parts.push(chunk));
+            const stream = new Promise<string>((done) =>
+              incoming.on('end', () => done(Buffer.concat(parts).toString('utf8'))),
+            );
+            // The first event (progress) has arrived: the stream is open and counted.
+            incoming.once('data', () => resolve({ stream }));
+          },
+        );
+        outgoing.on('error', reject);
+        outgoing.end(body);
+      });
+      const { stream } = await opened;
+      const beside = await send(`${paced.url}/api/v1/memos`, { method: 'GET', headers: bearer(token) });
+      expect(beside.status).toBe(429);
+      expect((beside.json as { message: string }).message).toMatch(/SSE streams included/);
+      expect(await stream).toContain('"structuredContent"');
+    } finally {
+      await paced.close();
+    }
+  }, 30_000);
 
   it('counts requests open at once, an SSE stream until it ends, and refills the rate over time', () => {
     let now = 0;
