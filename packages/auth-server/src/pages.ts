@@ -22,7 +22,7 @@ interface LangSources {
 }
 
 /** `?lang=` first, then the cookie it left, then the browser's first of zh or en, then the server's default. */
-export function pickLang({ query, cookie, acceptLanguage }: LangSources, fallback: Lang): Lang {
+function pickLang({ query, cookie, acceptLanguage }: LangSources, fallback: Lang): Lang {
   if (isLang(query)) return query;
   const saved = /(?:^|;\s*)memos_kit_lang=(zh|en)\b/.exec(cookie ?? '')?.[1];
   if (isLang(saved)) return saved;

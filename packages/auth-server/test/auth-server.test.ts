@@ -2,6 +2,7 @@
 // HTTP, the way a client sends it, against one server for the file.
 import { createHash, randomBytes } from 'node:crypto';
 import { loadDataset } from '@memos-kit/memos-rest';
+import { listeningAddresses, portIsClosed } from '@memos-kit/process';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FormBrowser } from '../src/headless/index.ts';
@@ -422,6 +423,14 @@ describe('the pages a learner clicks through', () => {
 });
 
 describe('where it listens', () => {
+  it('listens on 127.0.0.1 alone, and close() stops it', async () => {
+    const addresses = listeningAddresses(as.port);
+    if (addresses !== null) expect(addresses).toEqual(['127.0.0.1']);
+    const another = await startAuthServer({ resource: RESOURCE, scopes: [], users });
+    await another.close();
+    expect(await portIsClosed(another.port)).toBe(true);
+  });
+
   it('binds loopback unless given an address and the issuer clients reach it by', async () => {
     await expect(startAuthServer({ resource: RESOURCE, scopes: [], users, host: '0.0.0.0' })).rejects.toThrow(
       /issuer/,

@@ -1,6 +1,16 @@
 // The resource-server side of MCP authorization, as web-standard pieces the /mcp endpoint calls before it reads
 // a body: the Protected Resource Metadata document (RFC 9728), the 401 that points to it, the token check, and
 // the 403 that asks for more scope. Never loads oidc-provider: any RFC 8414 AS that signs RFC 9068 tokens will do.
+//
+// The seam, as an HTTP endpoint uses it (test/support/protected-mcp.ts does exactly this):
+// 1. Bind the MCP port first; the resource is `<public URL or http://127.0.0.1:PORT>/mcp`, one spelling used by
+//    the AS, this module and the banner alike (localhost and 127.0.0.1 are different resources to a client).
+// 2. Start the AS with that resource (a dynamic import, so the default path never loads oidc-provider), then
+//    `createResourceServer({ resource, issuer, scopesSupported })`.
+// 3. Per request: `metadataResponse(request)` first, for any method; then, on POST /mcp after the method, Host
+//    and Origin guards and before the body is read, `authenticate({ headers })`: a Response is the answer (drain
+//    the body as other refusals do), an AuthInfo goes to the SDK handler as `authInfo`.
+// 4. After the body is parsed, an operation that needs more than the baseline answers `insufficientScope([...])`.
 import {
   type AuthInfo,
   bearerAuthChallengeResponse,
