@@ -59,7 +59,8 @@ export const conformanceClient: ClientMetadata = {
   response_types: ['code'],
 };
 
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+// `[::1]` as a URL spells it, `::1` as an address to listen on.
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
 export function isLoopbackHost(hostname: string): boolean {
   return LOOPBACK_HOSTS.has(hostname);
