@@ -1,3 +1,4 @@
+/// <reference path="./memory-adapter.d.ts" />
 // oidc-provider's configuration for the kit: an OAuth 2.1 authorization server for one MCP resource (and the
 // few others a lesson names), with the settings MCP 2026-07-28 asks for and the ones found missing by running it.
 import { randomBytes } from 'node:crypto';

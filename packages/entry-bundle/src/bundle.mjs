@@ -123,15 +123,16 @@ const sourceMeta = {
 };
 
 /**
- * Dependencies that load their bulk lazily, left out of the bundle and required from where pnpm installed
- * them: iconv-lite (body-parser's) is half a megabyte of code tables Express needs only for a charset
- * other than UTF-8, and inside a bundle Node would compile them at every start.
+ * Dependencies left out of the bundle and loaded from where pnpm installed them: iconv-lite (body-parser's)
+ * is half a megabyte of code tables Express needs only for a charset other than UTF-8, and inside a bundle
+ * Node would compile them at every start; oidc-provider, which only `pnpm serve --auth oauth` loads, lost
+ * the session between its login and consent pages when bundled, and runs as its authors ship it instead.
  * @type {import('esbuild').Plugin}
  */
 const lazyDependencies = {
   name: 'kit-lazy-dependencies',
   setup(build) {
-    build.onResolve({ filter: /^iconv-lite$/ }, async (args) => {
+    build.onResolve({ filter: /^(iconv-lite|oidc-provider(\/.*)?)$/ }, async (args) => {
       if (args.pluginData === 'lazy') return undefined;
       const found = await build.resolve(args.path, {
         resolveDir: args.resolveDir,

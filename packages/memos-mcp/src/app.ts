@@ -1,4 +1,4 @@
-import type { RequestListener } from 'node:http';
+import type { IncomingMessage, RequestListener } from 'node:http';
 import { contractOperations } from '@memos-kit/memos-contract';
 import { answerOf, createRestApp, type Dataset, type MemoStore, notFound } from '@memos-kit/memos-rest';
 import { InMemoryServerEventBus } from '@modelcontextprotocol/server';
@@ -10,6 +10,7 @@ import {
   KIT_DESCRIPTIONS,
 } from './catalog/index.ts';
 import { corsAllowlist } from './http/cors.ts';
+import { type EndpointAuth, sendResponse } from './http/endpoint-auth.ts';
 import { indexPage } from './http/index-page.ts';
 import { createMcpEndpoint, type NodeHandler, type ResponseHook } from './http/mcp-endpoint.ts';
 import type { Pace, PaceTimeline } from './mcp/pace.ts';
@@ -60,6 +61,8 @@ export interface AdapterOptions {
    * the rug-pull lesson of `pnpm demo:host --attack` turns it on.
    */
   toolListChanges?: boolean;
+  /** OAuth for /mcp (`--auth oauth`): see `McpEndpointOptions.auth`. */
+  auth?: EndpointAuth;
 }
 
 /** Where the catalog's document came from: the kit's shipped contract or a file or URL, and its size. */
@@ -134,12 +137,21 @@ export async function createAdapter(options: AdapterOptions = {}): Promise<Adapt
     maxRequestBodyBytes: options.maxRequestBodyBytes,
     corsOrigins: options.corsOrigins,
     ...(options.onResponse ? { onResponse: options.onResponse } : {}),
+    ...(options.auth ? { auth: options.auth } : {}),
   });
   const corsOrigins = options.corsOrigins ?? [];
   const cors = corsOrigins.length > 0;
   if (cors) app.use(corsAllowlist(corsOrigins));
   // Every method reaches the endpoint, which answers GET and DELETE with 405 itself.
   app.all('/mcp', (req, res) => void endpoint(req, res));
+  const { auth } = options;
+  // The Protected Resource Metadata is public: any method reaches it, before the endpoint's POST guards.
+  if (auth)
+    app.all(auth.metadataPath, (req, res, next) => {
+      const answer = metadataAnswer(auth, req);
+      if (answer) void sendResponse(res, answer);
+      else next();
+    });
   app.get('/', indexPage({ ...options, store, tools: catalog.length }));
   if (restApp) app.use(restApp);
   // With --memos-url there is no mock behind: a path nobody serves is still answered in JSON.
@@ -163,6 +175,14 @@ export async function createAdapter(options: AdapterOptions = {}): Promise<Adapt
     },
     close: () => endpoint.close(),
   };
+}
+
+/** The metadata document for its exact path (Express also matches other cases and a trailing slash). */
+function metadataAnswer(auth: EndpointAuth, req: IncomingMessage): Response | undefined {
+  const url = `http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`;
+  // A web Request cannot carry TRACE (Node hands CONNECT to no request listener): that one finds nothing here.
+  if (req.method === 'TRACE') return undefined;
+  return auth.metadataResponse(new Request(url, { method: req.method ?? 'GET' }));
 }
 
 /** The paths Express's `app.all('/mcp')` matches (case-insensitive, trailing slash allowed), query aside. */

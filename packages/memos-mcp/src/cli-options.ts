@@ -1,6 +1,7 @@
 // The adapter's two commands as data: `pnpm serve` spreads the REST server's options and adds its own,
 // `pnpm mcp:stdio` takes the dataset and the adapter's options; the help of each is made from its table.
 
+import { readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { type ServeSettings, serveOptions, serveSettings } from '@memos-kit/memos-rest/cli';
 import {
@@ -17,6 +18,7 @@ import { DESCRIPTION_SOURCES, type DescriptionSource } from './catalog/kit-descr
 import { classOptions } from './class/options.ts';
 import pairs from './cli-messages.json' with { type: 'json' };
 import { originOf } from './http/cors.ts';
+import { DEFAULT_AUTH_PORT } from './http/endpoint-auth.ts';
 import type { Pace } from './mcp/pace.ts';
 import { DEFAULT_PROFILE, isProfile, type Profile } from './profile/profile.ts';
 import { ERROR_TEXTS, type ErrorText } from './tools/error-text.ts';
@@ -131,12 +133,42 @@ const corsOption = {
   },
 } as const satisfies OptionSpecs;
 
+/** OAuth for /mcp: only HTTP has one ([AUTH] §Protocol Requirements: stdio takes its credentials from the environment). */
+const authOptions = {
+  auth: {
+    type: 'string',
+    value: 'token|oauth',
+    default: 'token',
+    help: {
+      zh: 'token：/mcp 和 REST 一样收 Memos 的令牌，并原样转发给 REST（文章的做法，默认）；oauth：/mcp 成为 OAuth 资源服务端，旁边启动本套件的授权服务端，只收发给 /mcp 的令牌，调用 REST 时用适配器自己为该用户保存的令牌',
+      en: "token: /mcp takes Memos tokens as REST does and forwards them to REST as they are (the article's way, default); oauth: /mcp becomes an OAuth resource server with the kit's authorization server beside it, takes only tokens issued for /mcp, and calls REST with the adapter's own token for that user",
+    },
+  },
+  'auth-port': {
+    type: 'string',
+    value: 'PORT',
+    help: {
+      zh: `--auth oauth 时授权服务端在 127.0.0.1 上的端口（默认 ${DEFAULT_AUTH_PORT}；0 表示任选一个空闲端口）`,
+      en: `with --auth oauth, the authorization server's port on 127.0.0.1 (default ${DEFAULT_AUTH_PORT}; 0 picks a free one)`,
+    },
+  },
+  'upstream-tokens': {
+    type: 'string',
+    value: 'FILE.json',
+    help: {
+      zh: '--auth oauth 时适配器调用 REST 用的凭据：{"用户名": "令牌"}（默认取数据集里每个用户的第一个令牌；配合 --memos-url 时必填）',
+      en: 'with --auth oauth, the credentials the adapter calls REST with: {"username": "token"} (default: each dataset user\'s first token; required with --memos-url)',
+    },
+  },
+} as const satisfies OptionSpecs;
+
 const options = {
   ...serveOptions,
   ...adapterOptions,
   ...hostOptions,
   ...corsOption,
   ...classOptions,
+  ...authOptions,
 } as const satisfies OptionSpecs;
 
 export const serveCommand = {
@@ -255,8 +287,69 @@ export function hostSettings(values: OptionValues<typeof hostOptions>, lang: Lan
   return { allowedHosts, ...(publicUrl === undefined ? {} : { publicUrl }) };
 }
 
+export interface AuthSettings {
+  /** Present with `--auth oauth`. */
+  oauth?: { port: number; upstreamTokens?: Record<string, string> };
+}
+
+/** `--auth`, `--auth-port` and `--upstream-tokens`, checked; OAuth runs on loopback only. */
+export function authSettings(
+  values: OptionValues<typeof authOptions>,
+  { host, publicUrl }: { host: string; publicUrl?: string | undefined },
+  lang: Lang,
+): AuthSettings {
+  const mode = values.auth;
+  if (mode !== 'token' && mode !== 'oauth')
+    throw new UsageError(cliWords.t(lang, 'badAuth', { value: mode }));
+  if (mode === 'token') {
+    for (const name of ['auth-port', 'upstream-tokens'] as const)
+      if (values[name] !== undefined)
+        throw new UsageError(cliWords.t(lang, 'needsOAuth', { option: `--${name}` }));
+    return {};
+  }
+  // The AS, its login page and its issuer live on 127.0.0.1: a client elsewhere could not reach them.
+  if (!isLoopbackAddress(host) || publicUrl !== undefined)
+    throw new UsageError(cliWords.t(lang, 'oauthLoopbackOnly'));
+  const portText = values['auth-port'] ?? String(DEFAULT_AUTH_PORT);
+  const port = Number(portText);
+  if (!/^\d+$/.test(portText) || port > 65535)
+    throw new UsageError(cliWords.t(lang, 'badAuthPort', { value: portText }));
+  const file = values['upstream-tokens'];
+  return {
+    oauth: { port, ...(file === undefined ? {} : { upstreamTokens: readUpstreamTokens(file, lang) }) },
+  };
+}
+
+const isLoopbackAddress = (host: string) => ['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host);
+
+/** `{"alice": "alice-token"}`: every value a non-empty string. */
+function readUpstreamTokens(file: string, lang: Lang): Record<string, string> {
+  const path = fromUserCwd(file);
+  let value: unknown;
+  try {
+    value = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new UsageError(
+      cliWords.t(lang, 'badUpstreamTokens', {
+        file,
+        reason: error instanceof Error ? error.message : String(error),
+      }),
+    );
+  }
+  const entries =
+    typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.entries(value) : [];
+  if (entries.length === 0 || !entries.every(([, token]) => typeof token === 'string' && token !== ''))
+    throw new UsageError(
+      cliWords.t(lang, 'badUpstreamTokens', { file, reason: cliWords.t(lang, 'upstreamTokensShape') }),
+    );
+  return Object.fromEntries(entries) as Record<string, string>;
+}
+
 /** The REST server's settings (host, port, dataset) and the adapter's, from `pnpm serve`'s command line. */
-export type CliOptions = ServeSettings & AdapterSettings & HostSettings & { corsOrigins: string[] };
+export type CliOptions = ServeSettings &
+  AdapterSettings &
+  HostSettings &
+  AuthSettings & { corsOrigins: string[] };
 
 export function cliOptions(
   values: OptionValues<typeof options>,
@@ -268,10 +361,13 @@ export function cliOptions(
     if (origin === undefined) throw new UsageError(cliWords.t(lang, 'badOrigin', { value }));
     return origin;
   });
+  const serve = serveSettings(values, lang, env);
+  const hosts = hostSettings(values, lang);
   return {
-    ...serveSettings(values, lang, env),
+    ...serve,
     ...adapterSettings(values, lang),
-    ...hostSettings(values, lang),
+    ...hosts,
+    ...authSettings(values, { host: serve.host, publicUrl: hosts.publicUrl }, lang),
     corsOrigins,
   };
 }

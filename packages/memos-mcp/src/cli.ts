@@ -67,13 +67,30 @@ function banner(server: RunningAdapter, options: CliOptions, paint: Paint, lang:
     ...table(endpoints).map((line) => `  ${line}`),
     '',
     ...table(settings).map((line) => `  ${line}`.trimEnd()),
-    ...(server.users.length > 0 ? ['', `  ${say('tokens')}`, ...tokenTable(server.users, paint, lang)] : []),
+    ...oauthRows(server, paint, lang),
+    ...(server.users.length > 0
+      ? ['', `  ${say(server.oauth ? 'restTokens' : 'tokens')}`, ...tokenTable(server.users, paint, lang)]
+      : []),
     '',
     `  ${rest('try')}`,
     `    ${tryRequest(restUrl, server.users)}`,
     `    ${paint('dim', say('indexHint', { url: `${server.url}/` }))}`,
     `  ${paint('dim', rest('stop'))}`,
   ].join('\n');
+}
+
+/** With --auth oauth: where tokens come from, who signs in with what, and what goes upstream. */
+function oauthRows(server: RunningAdapter, paint: Paint, lang: Lang): string[] {
+  if (!server.oauth) return [];
+  const say = cliWords.in(lang);
+  const { issuer, resource, metadataUrl: metadata, users, password } = server.oauth;
+  return [
+    '',
+    ...table([[say('oauthIssuer'), paint('cyan', issuer)]]).map((line) => `  ${line}`),
+    `  ${say('oauthResource', { resource, metadata })}`,
+    `  ${say('oauthUsers', { users: users.join(', '), password: paint('bold', password) })}`,
+    `  ${paint('dim', say('oauthUpstream'))}`,
+  ];
 }
 
 /** Bound to every interface, the addresses students can use instead of 0.0.0.0, which is nobody's. */
@@ -115,7 +132,18 @@ await command(serveCommand, async ({ values, lang, paint, width }) => {
   // Recording: the server moves to a private loopback port and the recorder takes the one asked for,
   // accepting the Host names the server would have accepted there.
   const behind = { host: '127.0.0.1', port: 0, allowedHostnames: allowedHostnamesFor(options.host) };
-  const server = await startServer({ ...options, log, ...(record === undefined ? {} : behind) })
+  // With OAuth the resource is where clients connect: the recorder's port when it stands in front.
+  const oauth = options.oauth && {
+    ...options.oauth,
+    lang,
+    ...(record === undefined ? {} : { origin: `http://${options.host}:${options.port}` }),
+  };
+  const server = await startServer({
+    ...options,
+    log,
+    ...(record === undefined ? {} : behind),
+    ...(oauth ? { oauth } : {}),
+  })
     .then((started) =>
       record === undefined
         ? started

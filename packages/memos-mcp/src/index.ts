@@ -1,8 +1,11 @@
+import { createServer } from 'node:http';
 import { hostname, networkInterfaces } from 'node:os';
-import { DEFAULT_HOST, DEFAULT_PORT, type MemoStore } from '@memos-kit/memos-rest';
-import { listen } from '@memos-kit/process';
+import { DEFAULT_HOST, DEFAULT_PORT, loadDataset, type MemoStore } from '@memos-kit/memos-rest';
+import { type Listening, listen } from '@memos-kit/process';
+import type { Lang } from '@memos-kit/terminal';
 import { type Adapter, type AdapterOptions, createAdapter } from './app.ts';
 import { toolsBeyondAllowlist } from './catalog/index.ts';
+import { DEFAULT_AUTH_PORT } from './http/endpoint-auth.ts';
 import { DEFAULT_ALLOWED_HOSTNAMES } from './http/request-guards.ts';
 import type { Pace, PaceTimeline } from './mcp/pace.ts';
 
@@ -26,6 +29,22 @@ export interface StartServerOptions extends Omit<AdapterOptions, 'dataset' | 'pa
   allowedHosts?: string[];
   /** The address clients use, behind a reverse proxy (`--public-url`): its host name is allowed too. */
   publicUrl?: string;
+  /** OAuth for /mcp (`--auth oauth`); without it the caller's own token goes to the REST API, as in the article. */
+  oauth?: OAuthServeOptions;
+}
+
+export interface OAuthServeOptions {
+  /** The authorization server's port on 127.0.0.1 (`--auth-port`, 5231 by default; 0 picks one). */
+  port?: number;
+  /**
+   * Username → the credential the adapter sends the REST API for that user (`--upstream-tokens`). By default
+   * each dataset user's first token; with `memosUrl` only these users exist.
+   */
+  upstreamTokens?: Readonly<Record<string, string>>;
+  /** The origin clients reach /mcp at, when it is not where the server listens (a recorder in front). */
+  origin?: string;
+  /** The login and consent pages' default language. */
+  lang?: Lang;
 }
 
 export interface RunningAdapter {
@@ -47,6 +66,8 @@ export interface RunningAdapter {
   upstreamUser?: string;
   /** Every name the MCP endpoint accepts in `Host` and `Origin`. */
   allowedHostnames: string[];
+  /** With `oauth`: the authorization server, who can sign in there, and with which password. */
+  oauth?: { issuer: string; resource: string; metadataUrl: string; users: string[]; password: string };
   /**
    * Stops accepting, lets requests in flight finish for up to `graceMs` (0, the default: end them now),
    * then closes the adapter.
@@ -67,8 +88,95 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   ].map((name) => name.toLowerCase());
   const base = options.allowedHostnames ?? allowedHostnamesFor(host) ?? DEFAULT_ALLOWED_HOSTNAMES;
   const allowedHostnames = [...new Set([...base, ...extra])];
+  if (options.oauth) return startWithOAuth(options, options.oauth, host, allowedHostnames);
   const adapter = await createAdapter({ ...options, allowedHostnames });
   const running = await listen(adapter.app, { host, port: options.port ?? DEFAULT_PORT });
+  return servingAdapter(adapter, running, allowedHostnames);
+}
+
+/**
+ * `--auth oauth`: the port is bound first, because the resource URI the AS and every token name contains it;
+ * then the AS starts (a dynamic import: the default start never loads it), and only then are requests served.
+ */
+async function startWithOAuth(
+  options: StartServerOptions,
+  oauth: OAuthServeOptions,
+  host: string,
+  allowedHostnames: string[],
+): Promise<RunningAdapter> {
+  const running = await listen(createServer(), { host, port: options.port ?? DEFAULT_PORT });
+  const stops: Array<() => Promise<unknown>> = [() => running.close()];
+  try {
+    const origin = (oauth.origin ?? options.publicUrl ?? running.url).replace(/\/$/, '');
+    const { users, upstream, dataset } = oauthUsers(options, oauth);
+    const { startOAuth } = await import('./auth/oauth.ts');
+    const started = await startOAuth({
+      resource: `${origin}/mcp`,
+      restApi: `${(options.memosUrl ?? origin).replace(/\/$/, '')}/api/v1`,
+      port: oauth.port ?? DEFAULT_AUTH_PORT,
+      users,
+      upstream,
+      ...(oauth.lang ? { lang: oauth.lang } : {}),
+      ...(options.log ? { log: options.log } : {}),
+    });
+    stops.unshift(() => started.close());
+    const adapter = await createAdapter({
+      ...options,
+      ...(dataset ? { dataset } : {}),
+      allowedHostnames,
+      auth: started.auth,
+    });
+    running.server.on('request', adapter.app);
+    const result = servingAdapter(adapter, running, allowedHostnames);
+    return {
+      ...result,
+      oauth: {
+        issuer: started.issuer,
+        resource: `${origin}/mcp`,
+        metadataUrl: started.metadataUrl,
+        users: users.map((user) => user.username),
+        password: started.password,
+      },
+      close: async (closing) => {
+        await result.close(closing);
+        await started.close();
+      },
+    };
+  } catch (error) {
+    for (const stop of stops) await stop();
+    throw error;
+  }
+}
+
+/**
+ * Who can sign in at the AS, and the credential the adapter holds for each at the REST API: the dataset's
+ * users and their first tokens, overridden or (with `memosUrl`, where there is no dataset) given by
+ * `upstreamTokens`.
+ */
+function oauthUsers(options: StartServerOptions, oauth: OAuthServeOptions) {
+  const given = Object.entries(oauth.upstreamTokens ?? {});
+  const dataset = options.memosUrl ? undefined : loadDataset(options.dataset);
+  const upstream = new Map<string, string>();
+  const users = new Map<string, { username: string; displayName?: string }>();
+  for (const user of dataset?.users ?? []) {
+    users.set(user.username, { username: user.username, displayName: user.displayName });
+    const token = user.tokens?.[0];
+    if (token !== undefined) upstream.set(user.username, token);
+  }
+  for (const [username, token] of given) {
+    if (!users.has(username)) users.set(username, { username });
+    upstream.set(username, token);
+  }
+  if (users.size === 0)
+    throw new Error(
+      options.memosUrl
+        ? '--auth oauth with --memos-url needs --upstream-tokens: nobody could sign in'
+        : 'the dataset has no users: nobody could sign in',
+    );
+  return { users: [...users.values()], upstream, dataset };
+}
+
+function servingAdapter(adapter: Adapter, running: Listening, allowedHostnames: string[]): RunningAdapter {
   return {
     url: running.url,
     mcpUrl: `${running.url}/mcp`,

@@ -3,10 +3,17 @@ import { createMcpHandler, type McpRequestContext, type ServerEventBus } from '@
 import { createMcpServer, type McpServerOptions } from '../mcp/create-server.ts';
 import { MAX_MESSAGE_BYTES } from '../mcp/message-limits.ts';
 import { timelineFor } from '../mcp/pace.ts';
+import { type EndpointAuth, scopesNeeded } from './endpoint-auth.ts';
 import { readJsonBody } from './json-body.ts';
-import { nodeAdapter } from './node-adapter.ts';
+import { headersOf, nodeAdapter } from './node-adapter.ts';
 import { streamFromTheStartForProgress } from './progress-stream.ts';
-import { DEFAULT_ALLOWED_HOSTNAMES, refuse, rejectUnservable, writeError } from './request-guards.ts';
+import {
+  DEFAULT_ALLOWED_HOSTNAMES,
+  refuse,
+  refuseWithResponse,
+  rejectUnservable,
+  writeError,
+} from './request-guards.ts';
 import { scopeRefusal } from './scope-guard.ts';
 import { articleHeadWriter, withArticleCacheControl } from './sse-headers.ts';
 
@@ -29,6 +36,12 @@ export interface McpEndpointOptions extends McpServerOptions {
   bus?: ServerEventBus;
   /** Bearer tokens that carry the read scope only (see scope-guard.ts); none by default. */
   readOnlyTokens?: readonly string[];
+  /**
+   * OAuth (`--auth oauth`): every request needs an access token issued for this endpoint, checked before
+   * the body is read, and the REST API is called with the adapter's own credential for the token's user.
+   * Without it, the caller's `Authorization` goes to the REST API as it came (the article's tokens).
+   */
+  auth?: EndpointAuth;
 }
 
 export type NodeHandler = ((req: IncomingMessage, res: ServerResponse) => Promise<void>) & {
@@ -53,8 +66,14 @@ export function createMcpEndpoint(options: McpEndpointOptions): NodeHandler {
   const maxRequestBodySize = options.maxRequestBodyBytes ?? MAX_REQUEST_BODY_BYTES;
   const corsOrigins = new Set(options.corsOrigins);
   const readOnlyTokens = new Set(options.readOnlyTokens);
+  const { auth } = options;
   const factory = (ctx: McpRequestContext) =>
-    createMcpServer(options, { authorization: ctx.requestInfo?.headers.get('authorization') ?? undefined });
+    createMcpServer(options, {
+      // With OAuth the caller's token stays here: it was issued to /mcp, and Memos must never see it.
+      authorization: auth
+        ? ctx.authInfo && auth.upstreamAuthorization(ctx.authInfo)
+        : (ctx.requestInfo?.headers.get('authorization') ?? undefined),
+    });
   // The SDK reports the requests it rejects (bad envelope, header mismatch, …) here; the answer itself is
   // already on its way, so this only tells the person watching the server log.
   const onerror = (error: Error) => options.log?.(`mcp: ${error.message.split('\n')[0]}`);
@@ -86,10 +105,23 @@ export function createMcpEndpoint(options: McpEndpointOptions): NodeHandler {
       if (open.size === 0) emptied?.();
     });
     if (rejectUnservable(req, res, allowedHostnames, options.log, corsOrigins)) return;
+    // The token is checked on the headers alone: a caller without one never gets a byte of its body read.
+    const caller = auth ? await auth.authenticate({ headers: headersOf(req) }) : undefined;
+    if (caller instanceof Response) {
+      options.log?.(`${req.method} ${req.url} -> ${caller.status} ${caller.headers.get('www-authenticate')}`);
+      return refuseWithResponse(req, res, caller);
+    }
     const writer = articleHeadWriter(res);
     const body = await readJsonBody(req, maxRequestBodySize);
     switch (body.kind) {
       case 'json':
+        if (auth && caller) {
+          const needed = scopesNeeded(body.value, (await options.runner).tools, caller, auth.writeScope);
+          if (needed) {
+            options.log?.(`${req.method} ${req.url} -> 403 insufficient_scope, needs ${needed.join(' ')}`);
+            return sendChallenge(res, auth.insufficientScope(needed));
+          }
+        }
         if (isResponseMessage(body.value)) {
           // The SDK would take this for 2025-era traffic and answer with a misleading version error.
           return writeError(
@@ -113,7 +145,7 @@ export function createMcpEndpoint(options: McpEndpointOptions): NodeHandler {
             });
           }
         }
-        return node(req, writer, body.value);
+        return node(req, writer, body.value, caller);
       case 'too-large':
         options.log?.(`${req.method} ${req.url} -> 413 ${body.message}`);
         return refuse(req, res, 413, body.message);
@@ -151,6 +183,12 @@ export function createMcpEndpoint(options: McpEndpointOptions): NodeHandler {
 function requestId(body: unknown): string | number | null {
   const id = (body as { id?: unknown }).id;
   return typeof id === 'string' || typeof id === 'number' ? id : null;
+}
+
+/** A challenge once the body has been read: nothing is left to drain. */
+async function sendChallenge(res: ServerResponse, response: Response): Promise<void> {
+  res.writeHead(response.status, Object.fromEntries(response.headers));
+  res.end(await response.text());
 }
 
 /** A JSON-RPC response (result or error, no method): what a client sends back to a server's request. */

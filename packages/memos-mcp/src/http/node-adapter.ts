@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { ErrorCode } from '@memos-kit/protocol';
 import type { FetchLikeMcpHandler, NodeServerResponseLike } from '@modelcontextprotocol/node';
+import type { AuthInfo } from '@modelcontextprotocol/server';
 
 /**
  * Feeds the SDK's web-standard handler from Node, for a body the endpoint has already read and parsed:
@@ -11,7 +12,12 @@ import type { FetchLikeMcpHandler, NodeServerResponseLike } from '@modelcontextp
  * headers and body, and the abort when the client goes away; a JSON answer also carries its length.
  */
 export function nodeAdapter(handler: FetchLikeMcpHandler, onerror: (error: Error) => void) {
-  return async (req: IncomingMessage, res: NodeServerResponseLike, parsedBody: unknown): Promise<void> => {
+  return async (
+    req: IncomingMessage,
+    res: NodeServerResponseLike,
+    parsedBody: unknown,
+    authInfo?: AuthInfo,
+  ): Promise<void> => {
     let finished = false;
     const abort = new AbortController();
     res.on('close', () => {
@@ -20,7 +26,10 @@ export function nodeAdapter(handler: FetchLikeMcpHandler, onerror: (error: Error
     if (res.destroyed === true) abort.abort();
     let response: Response;
     try {
-      response = await handler.fetch(webRequestHead(req, abort.signal), { parsedBody });
+      response = await handler.fetch(webRequestHead(req, abort.signal), {
+        parsedBody,
+        ...(authInfo ? { authInfo } : {}),
+      });
     } catch (error) {
       onerror(error instanceof Error ? error : new Error(String(error)));
       response = Response.json(
@@ -61,14 +70,19 @@ export function nodeAdapter(handler: FetchLikeMcpHandler, onerror: (error: Error
 
 /** The request line and headers as a web `Request`, without a body (the handler gets the parsed one). */
 function webRequestHead(req: IncomingMessage, signal: AbortSignal): Request {
+  return new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, {
+    method: req.method ?? 'POST',
+    headers: headersOf(req),
+    signal,
+  });
+}
+
+/** A Node request's headers as web `Headers`, in the order and spelling they came. */
+export function headersOf(req: IncomingMessage): Headers {
   const headers = new Headers();
   const raw = req.rawHeaders;
   for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i] as string, raw[i + 1] as string);
-  return new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, {
-    method: req.method ?? 'POST',
-    headers,
-    signal,
-  });
+  return headers;
 }
 
 /**

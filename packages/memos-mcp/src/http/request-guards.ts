@@ -87,12 +87,36 @@ export function refuse(
     writeError(res, status, message, { headers, code });
     return;
   }
-  const body = errorBody(code, message, null);
-  res.writeHead(status, {
+  refuseWithBody(req, res, status, errorBody(code, message, null), {
     'Content-Type': 'application/json',
+    ...headers,
+  });
+}
+
+/** The same, for an answer made elsewhere (an OAuth challenge): its status, headers and body as they are. */
+export async function refuseWithResponse(
+  req: IncomingMessage,
+  res: ServerResponse,
+  response: Response,
+): Promise<void> {
+  const body = await response.text();
+  const headers = Object.fromEntries(response.headers);
+  if (!req.complete) return refuseWithBody(req, res, response.status, body, headers);
+  res.writeHead(response.status, headers);
+  res.end(body);
+}
+
+function refuseWithBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  body: string,
+  headers: Record<string, string>,
+): void {
+  res.writeHead(status, {
+    ...headers,
     'Content-Length': String(Buffer.byteLength(body)),
     Connection: 'close',
-    ...headers,
   });
   res.write(body);
   let drained = 0;

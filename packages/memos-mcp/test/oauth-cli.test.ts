@@ -1,0 +1,83 @@
+// `pnpm serve --auth oauth` as a user starts it: the entry in a process of its own, its banner, the whole
+// headless flow against it, and SIGTERM stopping the authorization server with the adapter.
+import { TEACHING_PASSWORD } from '@memos-kit/auth-server';
+import { HeadlessOAuthProvider } from '@memos-kit/auth-server/headless';
+import { portIsClosed, type RunningEntry, startEntry } from '@memos-kit/process';
+import { type OptionValues, parseCommand, UsageError } from '@memos-kit/terminal';
+import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cliOptions, serveCommand } from '../src/cli-options.ts';
+
+const CLI = new URL('../src/cli.ts', import.meta.url);
+let child: RunningEntry | undefined;
+afterEach(async () => {
+  await child?.stop();
+  child = undefined;
+});
+
+function read(argv: string[]) {
+  const outcome = parseCommand(serveCommand, [...argv, '--lang', 'en'], {
+    env: {},
+    stdout: { isTTY: false },
+  });
+  if (outcome.kind !== 'run') throw new Error(outcome.kind);
+  return cliOptions(outcome.values as OptionValues<typeof serveCommand.options>, 'en', {});
+}
+
+describe('pnpm serve --auth', () => {
+  it('is token by default, and oauth only on loopback, with its own port', () => {
+    expect(read([]).oauth).toBeUndefined();
+    expect(read(['--auth', 'oauth']).oauth).toEqual({ port: 5231 });
+    expect(read(['--auth', 'oauth', '--auth-port', '0']).oauth).toEqual({ port: 0 });
+    expect(() => read(['--auth', 'basic'])).toThrow(UsageError);
+    expect(() => read(['--auth-port', '5300'])).toThrow(/--auth-port goes with --auth oauth/);
+    expect(() => read(['--auth', 'oauth', '--host', '0.0.0.0'])).toThrow(/runs on this machine only/);
+    expect(() => read(['--auth', 'oauth', '--public-url', 'https://memos.school.edu'])).toThrow(
+      /runs on this machine only/,
+    );
+  });
+
+  it('starts the AS beside the adapter, lets the SDK client through, and stops both on SIGTERM', async () => {
+    child = startEntry(CLI, { args: ['--auth', 'oauth', '--port', '0', '--auth-port', '0', '--lang', 'en'] });
+    const banner = await child.waitFor(/Ctrl-C/);
+    const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(banner)?.[1] ?? '';
+    const issuer = /authorization server +(http:\/\/127\.0\.0\.1:\d+)/.exec(banner)?.[1] ?? '';
+    expect(issuer).not.toBe('');
+    expect(banner).toContain(`resource ${url}/mcp`);
+    expect(banner).toContain(`metadata at ${url}/.well-known/oauth-protected-resource/mcp`);
+    expect(banner).toMatch(
+      new RegExp(`demo, alice, bob, meimei; each one's teaching password is ${TEACHING_PASSWORD}`),
+    );
+    expect(banner).toMatch(/REST tokens .*\/mcp refuses them/);
+
+    const provider = new HeadlessOAuthProvider({
+      redirectUrl: 'http://127.0.0.1:8090/callback',
+      username: 'bob',
+      password: TEACHING_PASSWORD,
+    });
+    const newClient = () =>
+      new Client(
+        { name: 'cli-test', version: '0.0.0' },
+        { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+      );
+    const mcpUrl = new URL(`${url}/mcp`);
+    const first = new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider });
+    await expect(newClient().connect(first)).rejects.toBeInstanceOf(UnauthorizedError);
+    expect(provider.authorizationRequests[0]?.origin).toBe(issuer);
+    await first.finishAuth(provider.takeCallback());
+    const client = newClient();
+    await client.connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider }));
+    const result = await client.callTool({
+      name: 'memo_get_memo',
+      arguments: { memo: 'memos/bob-private-todo' },
+    });
+    // meimei's private diary: the adapter called REST as meimei, with the credential it holds for her.
+    expect(JSON.stringify(result.content)).toContain('bob-private-todo');
+    expect(result.isError).toBeFalsy();
+    await client.close();
+
+    const exit = await child.stop({ signal: 'SIGTERM', graceMs: 10_000 });
+    expect(exit.code).toBe(143);
+    expect(await portIsClosed(Number(new URL(issuer).port))).toBe(true);
+  }, 60_000);
+});

@@ -1,0 +1,35 @@
+// The default start never loads the authorization server: its package, the one importer of oidc-provider (and
+// its Koa) in the kit, is imported by `--auth oauth` alone, so `pnpm serve` without it starts as before.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type RunningAdapter, startServer } from '../src/index.ts';
+import { mcpRequest } from './support/mcp-http.ts';
+
+const imported = vi.hoisted(() => ({ count: 0 }));
+vi.mock('@memos-kit/auth-server', async (importOriginal) => {
+  imported.count += 1;
+  return importOriginal();
+});
+
+let server: RunningAdapter | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+describe('the authorization server is loaded on demand', () => {
+  it('not by a default start, whose /mcp takes the caller’s token as before', async () => {
+    server = await startServer({ port: 0, dataset: 'workshop' });
+    expect(server.oauth).toBeUndefined();
+    const response = await fetch(`${server.url}/.well-known/oauth-protected-resource/mcp`);
+    expect(response.status).toBe(404);
+    const list = mcpRequest('tools/list');
+    const mcp = await fetch(server.mcpUrl, { method: 'POST', headers: list.headers, body: list.body });
+    expect(mcp.status).toBe(200);
+    expect(imported.count).toBe(0);
+  });
+
+  it('by --auth oauth', async () => {
+    server = await startServer({ port: 0, dataset: 'workshop', oauth: { port: 0 } });
+    expect(imported.count).toBe(1);
+  }, 30_000);
+});
