@@ -152,7 +152,7 @@ export async function createAdapter(options: AdapterOptions = {}): Promise<Adapt
       if (answer) void sendResponse(res, answer);
       else next();
     });
-  app.get('/', indexPage({ ...options, store, tools: catalog.length }));
+  app.get('/', indexPage({ ...options, store, tools: catalog.length, oauth: options.auth !== undefined }));
   if (restApp) app.use(restApp);
   // With --memos-url there is no mock behind: a path nobody serves is still answered in JSON.
   app.use(notFound);

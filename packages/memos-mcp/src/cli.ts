@@ -34,10 +34,13 @@ function banner(server: RunningAdapter, options: CliOptions, paint: Paint, lang:
       `${paint('cyan', `POST ${mcpUrl}`)}  ${paint('dim', say('tools', { count: server.tools.length }))}`,
     ],
     ...lanRows(server, paint, say('lan')),
+    ...(server.oauth
+      ? [['OAuth', `${paint('cyan', server.oauth.issuer)}  ${paint('dim', say('oauthIssuer'))}`]]
+      : []),
   ];
   const settings = [
     options.memosUrl
-      ? ['', say('forwards', { url: paint('bold', options.memosUrl) })]
+      ? ['', say(server.oauth ? 'forwardsOwn' : 'forwards', { url: paint('bold', options.memosUrl) })]
       : [
           rest('dataset'),
           `${paint('bold', options.dataset)}${server.store ? `: ${datasetCounts(server.store, lang)}` : ''}`,
@@ -67,7 +70,6 @@ function banner(server: RunningAdapter, options: CliOptions, paint: Paint, lang:
     ...table(endpoints).map((line) => `  ${line}`),
     '',
     ...table(settings).map((line) => `  ${line}`.trimEnd()),
-    ...oauthRows(server, paint, lang),
     ...(server.users.length > 0
       ? ['', `  ${say(server.oauth ? 'restTokens' : 'tokens')}`, ...tokenTable(server.users, paint, lang)]
       : []),
@@ -77,20 +79,6 @@ function banner(server: RunningAdapter, options: CliOptions, paint: Paint, lang:
     `    ${paint('dim', say('indexHint', { url: `${server.url}/` }))}`,
     `  ${paint('dim', rest('stop'))}`,
   ].join('\n');
-}
-
-/** With --auth oauth: where tokens come from, who signs in with what, and what goes upstream. */
-function oauthRows(server: RunningAdapter, paint: Paint, lang: Lang): string[] {
-  if (!server.oauth) return [];
-  const say = cliWords.in(lang);
-  const { issuer, resource, metadataUrl: metadata, users, password } = server.oauth;
-  return [
-    '',
-    ...table([[say('oauthIssuer'), paint('cyan', issuer)]]).map((line) => `  ${line}`),
-    `  ${say('oauthResource', { resource, metadata })}`,
-    `  ${say('oauthUsers', { users: users.join(', '), password: paint('bold', password) })}`,
-    `  ${paint('dim', say('oauthUpstream'))}`,
-  ];
 }
 
 /** Bound to every interface, the addresses students can use instead of 0.0.0.0, which is nobody's. */
@@ -114,6 +102,12 @@ function startNotes(server: RunningAdapter, options: CliOptions, lang: Lang): st
     notes.push(say('allowlist', { count: server.tools.length - server.beyondAllowlist.length }));
   }
   if (options.allOperations) notes.push(allOperationsWarning(server.beyondAllowlist, lang));
+  if (server.oauth) {
+    const { resource, metadataUrl: metadata, users, password } = server.oauth;
+    notes.push(say('oauthResource', { resource, metadata }));
+    notes.push(say('oauthUsers', { users: users.join(', '), password }));
+    notes.push(say('oauthUpstream'));
+  }
   return notes;
 }
 

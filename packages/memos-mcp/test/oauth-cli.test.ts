@@ -39,13 +39,16 @@ describe('pnpm serve --auth', () => {
 
   it('starts the AS beside the adapter, lets the SDK client through, and stops both on SIGTERM', async () => {
     child = startEntry(CLI, { args: ['--auth', 'oauth', '--port', '0', '--auth-port', '0', '--lang', 'en'] });
-    const banner = await child.waitFor(/Ctrl-C/);
+    const banner = await child.waitFor(/never the token the caller sent to \/mcp/);
     const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(banner)?.[1] ?? '';
-    const issuer = /authorization server +(http:\/\/127\.0\.0\.1:\d+)/.exec(banner)?.[1] ?? '';
+    const issuer =
+      /OAuth +(http:\/\/127\.0\.0\.1:\d+) +\(the authorization server, its issuer\)/.exec(banner)?.[1] ?? '';
     expect(issuer).not.toBe('');
-    expect(banner).toContain(`resource ${url}/mcp`);
-    expect(banner).toContain(`metadata at ${url}/.well-known/oauth-protected-resource/mcp`);
-    expect(banner).toMatch(
+    // The notes after the banner wrap to the width (100 columns when piped).
+    const notes = banner.replace(/\s+/g, ' ');
+    expect(notes).toContain(`resource ${url}/mcp`);
+    expect(notes).toContain(`metadata at ${url}/.well-known/oauth-protected-resource/mcp`);
+    expect(notes).toMatch(
       new RegExp(`demo, alice, bob, meimei; each one's teaching password is ${TEACHING_PASSWORD}`),
     );
     expect(banner).toMatch(/REST tokens .*\/mcp refuses them/);

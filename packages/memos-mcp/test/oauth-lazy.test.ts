@@ -11,6 +11,8 @@ vi.mock('@memos-kit/auth-server', async (importOriginal) => {
 });
 
 let server: RunningAdapter | undefined;
+const indexOf = async (running: RunningAdapter) =>
+  (await (await fetch(`${running.url}/`)).json()) as { curl: { mcp: string } };
 afterEach(async () => {
   await server?.close();
   server = undefined;
@@ -25,11 +27,14 @@ describe('the authorization server is loaded on demand', () => {
     const list = mcpRequest('tools/list');
     const mcp = await fetch(server.mcpUrl, { method: 'POST', headers: list.headers, body: list.body });
     expect(mcp.status).toBe(200);
+    expect((await indexOf(server)).curl.mcp).toContain('Authorization: Bearer example-token');
     expect(imported.count).toBe(0);
   });
 
   it('by --auth oauth', async () => {
     server = await startServer({ port: 0, dataset: 'workshop', oauth: { port: 0 } });
     expect(imported.count).toBe(1);
+    // The index page's MCP line no longer carries a Memos token, which /mcp would refuse.
+    expect((await indexOf(server)).curl.mcp).not.toContain('Authorization');
   }, 30_000);
 });

@@ -15,6 +15,8 @@ export interface IndexPageOptions {
   dataset?: string | Dataset | undefined;
   tools: number;
   memosUrl?: string | undefined;
+  /** `--auth oauth`: /mcp takes OAuth access tokens only, so the tokens shown are for REST alone. */
+  oauth?: boolean;
 }
 
 // The page's sentences, side by side per key, so a translator edits data, not code.
@@ -50,7 +52,7 @@ function describe(options: IndexPageOptions, base: string, lang: Lang) {
   const mcpHeaders = [
     'Content-Type: application/json',
     'Accept: application/json, text/event-stream',
-    ...(token === undefined ? [] : [`Authorization: Bearer ${token}`]),
+    ...(token === undefined || options.oauth ? [] : [`Authorization: Bearer ${token}`]),
     `MCP-Protocol-Version: ${PROTOCOL_VERSION}`,
     'Mcp-Method: tools/call',
     'Mcp-Name: memo_list_memos',
@@ -120,12 +122,12 @@ ${index.endpoints.map((p) => `<li><code>${p.method} ${e(p.url)}</code> · ${e(p.
 </ul>
 <h2>${e(say('dataset'))}</h2>
 ${dataset}
-<h2>${e(say('tokens'))}</h2>
+<h2>${e(say(options.oauth ? 'tokensRest' : 'tokens'))}</h2>
 ${tokens}
 <h2>${e(say('try'))}</h2>
 <p>${e(say('tryRest'))}</p>
 <pre>${e(index.curl.rest)}</pre>
-<p>${e(say('tryMcp'))}</p>
+<p>${e(say(options.oauth ? 'tryMcpOAuth' : 'tryMcp'))}</p>
 <pre>${e(index.curl.mcp)}</pre>
 <p>${e(say('shells'))}</p>
 </body>
