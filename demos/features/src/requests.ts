@@ -11,7 +11,7 @@ import {
 } from '@memos-kit/wire';
 
 /** The response headers a recording keeps; Date, Connection and the like change on every run. */
-const KEPT_HEADERS = ['content-type', 'cache-control', 'x-accel-buffering'];
+const KEPT_HEADERS = ['content-type', 'cache-control', 'x-accel-buffering', 'www-authenticate'];
 
 export interface Exchange {
   request: HttpMessage;
