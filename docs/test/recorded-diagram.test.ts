@@ -46,6 +46,15 @@ describe('the diagram generated from a recording', () => {
     expect(har).toEqual(JSON.parse(JSON.stringify(toHar(recording))));
   });
 
+  it.each(['guide/security-oauth.md', 'en/guide/security-oauth.md'])(
+    '%s shows what pnpm replay --export mermaid draws of the OAuth session',
+    (page) => {
+      const oauth = readRecording(join(docsRoot, 'public', 'recordings', 'oauth-session.jsonl'));
+      expect(oauth.start).toMatchObject({ origin: 'kit', recorder: 'pnpm serve --record' });
+      expect(diagramOn(page, 'oauth-session')).toBe(toMermaid(oauth));
+    },
+  );
+
   it('shows the replay’s real answer to a request the recording lacks', async () => {
     const replay = await listen(replayHandler(recording, { pace: 'fast' }));
     try {

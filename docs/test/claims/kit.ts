@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { type RequestListener, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { type AdapterOptions, createAdapter } from '@memos-kit/memos-mcp';
+import { type AdapterOptions, createAdapter, type RunningAdapter, startServer } from '@memos-kit/memos-mcp';
 import { type RunningClass, startClassServer } from '@memos-kit/memos-mcp/class';
 import { type Listening, listen, type RunningEntry, runEntry, startEntry } from '@memos-kit/process';
 import { mcpHeadersFor, requestMeta } from '@memos-kit/protocol';
@@ -245,6 +245,15 @@ export class Kit {
         port: 0,
         limits: { ratePerSecond: 10, burst: 3, concurrent: 4 },
       });
+      this.started.push(() => running.close());
+      return running;
+    });
+  }
+
+  /** `pnpm serve --auth oauth` in process (the workshop dataset, free ports for the adapter and the AS). */
+  oauth(): Promise<RunningAdapter> {
+    return this.once('oauth', async () => {
+      const running = await startServer({ port: 0, dataset: 'workshop', oauth: { port: 0, lang: 'en' } });
       this.started.push(() => running.close());
       return running;
     });

@@ -6,10 +6,13 @@
 // kit names when it refuses a request over it.
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import { HeadlessOAuthProvider } from '@memos-kit/auth-server/headless';
 import { createOrdersApp } from '@memos-kit/demo-hateoas';
+import type { RunningAdapter } from '@memos-kit/memos-mcp';
 import { PROTOCOL_VERSION } from '@memos-kit/protocol';
 import { fromFixtures, replayHandler } from '@memos-kit/recording';
 import { loadFixture, loadManifest } from '@memos-kit/wire';
+import { auth as oauthFlow } from '@modelcontextprotocol/client';
 import { type Answer, envelope, type Kit, mcpRequest, parseCurl, rpc, send } from './kit.ts';
 
 export interface Facts {
@@ -247,6 +250,55 @@ async function helpDefaults(kit: Kit, command: Parameters<Kit['help']>[0]): Prom
     else if (['dataset', 'pace', 'profile'].includes(name)) limit.push(`default:${value}`);
   }
   return { limit };
+}
+
+/** An access token for /mcp (or for `resource`), as the SDK client gets one: sign-in and consent clicked through. */
+async function oauthToken(server: RunningAdapter, scope?: string, resource?: string): Promise<string> {
+  const learner = new HeadlessOAuthProvider({
+    redirectUrl: 'http://127.0.0.1:8090/callback',
+    username: 'alice',
+    password: server.oauth?.password ?? '',
+  });
+  if (resource) learner.validateResourceURL = async () => new URL(resource);
+  const asked = { serverUrl: server.mcpUrl, ...(scope ? { scope } : {}) };
+  await oauthFlow(learner, asked);
+  const callback = learner.takeCallback();
+  await oauthFlow(learner, {
+    ...asked,
+    authorizationCode: callback.get('code') ?? '',
+    iss: callback.get('iss') ?? '',
+  });
+  return (await learner.tokens())?.access_token ?? '';
+}
+
+/** What `--auth oauth` answers at /mcp: its metadata, a call with a good token, and each refusal. */
+async function oauthAnswers(kit: Kit): Promise<Facts> {
+  return kit.once('oauth answers', async () => {
+    const server = await kit.oauth();
+    const call = (name: string, authorization: string | undefined) => {
+      const { body, headers } = mcpRequest('tools/call', { name, arguments: { memo: 'memos/lunch-poll' } });
+      const { Authorization: _, ...rest } = headers;
+      return fetch(server.mcpUrl, {
+        method: 'POST',
+        headers: authorization === undefined ? rest : { ...rest, Authorization: authorization },
+        body,
+      });
+    };
+    const read = await oauthToken(server);
+    const otherAudience = await oauthToken(server, 'memos.api', `${server.url}/api/v1`);
+    const answers = [
+      await fetch(server.oauth?.metadataUrl ?? ''),
+      await call('memo_get_memo', undefined),
+      await call('memo_get_memo', 'Bearer example-token'),
+      await call('memo_get_memo', `Bearer ${otherAudience}`),
+      await call('memo_get_memo', `Bearer ${read}`),
+      await call('memo_delete_memo', `Bearer ${read}`),
+    ];
+    return {
+      status: answers.map((answer) => answer.status),
+      text: answers.map((answer) => answer.headers.get('www-authenticate') ?? '').filter(Boolean),
+    };
+  });
 }
 
 export const probes = {
@@ -891,6 +943,8 @@ export const probes = {
     );
   },
   'pnpm serve: its defaults': async (kit) => helpDefaults(kit, 'serve'),
+  'mcp oauth: the metadata, a call with a token, no token, a Memos token, another audience, a write tool on a read token':
+    oauthAnswers,
   'pnpm replay: its defaults': async (kit) => helpDefaults(kit, 'replay'),
   'pnpm playground: its defaults': async (kit) => helpDefaults(kit, 'playground'),
   'pnpm demo: its defaults': async (kit) => helpDefaults(kit, 'tour'),

@@ -47,6 +47,31 @@ export const claims: readonly Claim[] = [
     ],
     at: both('workshop/class-server.md', '其他拒绝：', 'Other refusals:'),
   },
+  // ---- OAuth (pnpm serve --auth oauth) -------------------------------------------------------------------
+  {
+    probe:
+      'mcp oauth: the metadata, a call with a token, no token, a Memos token, another audience, a write tool on a read token',
+    at: [
+      ...both('guide/security-oauth.md', 'M-->>C: 401，WWW-Authenticate', 'M-->>C: 401, WWW-Authenticate'),
+      ...both(
+        'guide/security-oauth.md',
+        '2. **401 与 `WWW-Authenticate`。**',
+        '2. **The 401 and `WWW-Authenticate`.**',
+      ),
+      ...both('guide/security-oauth.md', '6. **校验令牌。**', '6. **Token validation.**'),
+      ...both('guide/security-oauth.md', '7. **按需加权限（step-up）。**', '7. **Step-up.**'),
+      ...both(
+        'guide/security-oauth.md',
+        '| 客户端怎么知道去哪里要 |',
+        '| How the client knows where to get one |',
+      ),
+      // The diagram generated from the recorded session (recorded-diagram.test.ts keeps it equal to the file).
+      ...both('guide/security-oauth.md', /S-->>C: 401$/, /S-->>C: 401$/),
+      ...both('guide/security-oauth.md', /S-->>C: 200$/, /S-->>C: 200$/),
+      ...both('guide/security-oauth.md', 'S-->>C: 200 result', 'S-->>C: 200 result'),
+      ...both('guide/security-oauth.md', /S-->>C: 403$/, /S-->>C: 403$/),
+    ],
+  },
   // ---- The refusals page and the READMEs' tables of what the servers refuse ---------------------------
   {
     probe: 'rest: a write without a token',
@@ -677,6 +702,11 @@ export const claims: readonly Claim[] = [
         'It serves Streamable HTTP at',
       ),
       ...both('guide/inspector.md', '| URL |', '| URL |'),
+      ...both(
+        'guide/security-oauth.md',
+        '然后任选一个支持 OAuth 的 MCP 客户端连',
+        'Then connect any MCP client with OAuth support',
+      ),
       ...both('guide/beyond-tools.md', '本套件的默认配置 `article`', "The kit's default profile, `article`"),
       ...both('labs/rest-pitfalls.md', '自己动手试', 'Try it by hand'),
       ...both('workshop/index.md', '讲台上开两个终端', 'At the lectern, keep two terminals open'),

@@ -137,11 +137,11 @@ const corsOption = {
 const authOptions = {
   auth: {
     type: 'string',
-    value: 'token|oauth',
-    default: 'token',
+    value: 'memos|oauth',
+    default: 'memos',
     help: {
-      zh: 'token：/mcp 和 REST 一样收 Memos 的令牌，并原样转发给 REST（文章的做法，默认）；oauth：/mcp 成为 OAuth 资源服务端，旁边启动本套件的授权服务端，只收发给 /mcp 的令牌，调用 REST 时用适配器自己为该用户保存的令牌',
-      en: "token: /mcp takes Memos tokens as REST does and forwards them to REST as they are (the article's way, default); oauth: /mcp becomes an OAuth resource server with the kit's authorization server beside it, takes only tokens issued for /mcp, and calls REST with the adapter's own token for that user",
+      zh: 'memos：/mcp 和 REST 一样收 Memos 的令牌，并原样转发给 REST（文章的做法，默认）；oauth：/mcp 成为 OAuth 资源服务端，旁边启动本套件的授权服务端，只收发给 /mcp 的令牌，调用 REST 时用适配器自己为该用户保存的令牌',
+      en: "memos: /mcp takes Memos tokens as REST does and forwards them to REST as they are (the article's way, default); oauth: /mcp becomes an OAuth resource server with the kit's authorization server beside it, takes only tokens issued for /mcp, and calls REST with the adapter's own token for that user",
     },
   },
   'auth-port': {
@@ -299,9 +299,9 @@ export function authSettings(
   lang: Lang,
 ): AuthSettings {
   const mode = values.auth;
-  if (mode !== 'token' && mode !== 'oauth')
+  if (mode !== 'memos' && mode !== 'oauth')
     throw new UsageError(cliWords.t(lang, 'badAuth', { value: mode }));
-  if (mode === 'token') {
+  if (mode === 'memos') {
     for (const name of ['auth-port', 'upstream-tokens'] as const)
       if (values[name] !== undefined)
         throw new UsageError(cliWords.t(lang, 'needsOAuth', { option: `--${name}` }));

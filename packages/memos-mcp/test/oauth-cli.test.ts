@@ -25,7 +25,7 @@ function read(argv: string[]) {
 }
 
 describe('pnpm serve --auth', () => {
-  it('is token by default, and oauth only on loopback, with its own port', () => {
+  it('is memos by default, and oauth only on loopback, with its own port', () => {
     expect(read([]).oauth).toBeUndefined();
     expect(read(['--auth', 'oauth']).oauth).toEqual({ port: 5231 });
     expect(read(['--auth', 'oauth', '--auth-port', '0']).oauth).toEqual({ port: 0 });
