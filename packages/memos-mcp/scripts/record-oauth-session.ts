@@ -7,9 +7,14 @@ import { rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { TEACHING_PASSWORD } from '@memos-kit/auth-server';
-import { HeadlessOAuthProvider } from '@memos-kit/auth-server/headless';
 import { listen, startEntry } from '@memos-kit/process';
-import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import {
+  connectWithOAuth,
+  learner,
+  newClient,
+  stoppedForAuthorization,
+} from '../test/support/oauth-client.ts';
 
 const jsonl = fileURLToPath(new URL('../../../docs/public/recordings/oauth-session.jsonl', import.meta.url));
 // The recorder appends; the docs' copy is one session.
@@ -34,36 +39,14 @@ const serve = startEntry(new URL('../src/cli.ts', import.meta.url), {
 try {
   await serve.waitFor(/recording to/);
   const mcp = new URL(`http://127.0.0.1:${probe.port}/mcp`);
-  const learner = new HeadlessOAuthProvider({
-    redirectUrl: 'http://127.0.0.1:8090/callback',
-    username: 'alice',
-    password: TEACHING_PASSWORD,
-  });
-  const client = () =>
-    new Client(
-      { name: 'docs-oauth-session', version: '1.0.0' },
-      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
-    );
-  const refused = async (done: Promise<unknown>) => {
-    const error = await done.then(
-      () => undefined,
-      (caught: unknown) => caught,
-    );
-    if (!(error instanceof UnauthorizedError))
-      throw new Error(`expected the client to stop for authorization: ${error}`);
-  };
-  const first = new StreamableHTTPClientTransport(mcp, { authProvider: learner });
-  await refused(client().connect(first));
-  await first.finishAuth(learner.takeCallback());
-  const reading = client();
-  const second = new StreamableHTTPClientTransport(mcp, { authProvider: learner });
-  await reading.connect(second);
+  const alice = learner('alice', TEACHING_PASSWORD);
+  const { client: reading, transport: second } = await connectWithOAuth(mcp, alice, 'docs-oauth-session');
   await reading.callTool({ name: 'memo_list_memos', arguments: { pageSize: 1 } });
   const remove = { name: 'memo_delete_memo', arguments: { memo: 'memos/archived-idea' } };
-  await refused(reading.callTool(remove));
-  await second.finishAuth(learner.takeCallback());
-  const writing = client();
-  await writing.connect(new StreamableHTTPClientTransport(mcp, { authProvider: learner }));
+  await stoppedForAuthorization(reading.callTool(remove));
+  await second.finishAuth(alice.takeCallback());
+  const writing = newClient('docs-oauth-session');
+  await writing.connect(new StreamableHTTPClientTransport(mcp, { authProvider: alice }));
   const deleted = await writing.callTool(remove);
   if (deleted.isError) throw new Error(`the delete failed: ${JSON.stringify(deleted.content)}`);
 } finally {

@@ -363,6 +363,9 @@ export function cliOptions(
   });
   const serve = serveSettings(values, lang, env);
   const hosts = hostSettings(values, lang);
+  // The resource every token names holds the port clients use: the recorder's, which port 0 leaves unknown.
+  if (values.auth === 'oauth' && values.record !== undefined && serve.port === 0)
+    throw new UsageError(cliWords.t(lang, 'oauthRecordPort'));
   return {
     ...serve,
     ...adapterSettings(values, lang),

@@ -1,12 +1,11 @@
 // `pnpm serve --auth oauth` as a user starts it: the entry in a process of its own, its banner, the whole
 // headless flow against it, and SIGTERM stopping the authorization server with the adapter.
 import { TEACHING_PASSWORD } from '@memos-kit/auth-server';
-import { HeadlessOAuthProvider } from '@memos-kit/auth-server/headless';
 import { portIsClosed, type RunningEntry, startEntry } from '@memos-kit/process';
 import { type OptionValues, parseCommand, UsageError } from '@memos-kit/terminal';
-import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cliOptions, serveCommand } from '../src/cli-options.ts';
+import { connectWithOAuth, learner } from './support/oauth-client.ts';
 
 const CLI = new URL('../src/cli.ts', import.meta.url);
 let child: RunningEntry | undefined;
@@ -32,6 +31,9 @@ describe('pnpm serve --auth', () => {
     expect(() => read(['--auth', 'basic'])).toThrow(UsageError);
     expect(() => read(['--auth-port', '5300'])).toThrow(/--auth-port goes with --auth oauth/);
     expect(() => read(['--auth', 'oauth', '--host', '0.0.0.0'])).toThrow(/runs on this machine only/);
+    expect(() => read(['--auth', 'oauth', '--port', '0', '--record', 'x.jsonl'])).toThrow(
+      /--port other than 0/,
+    );
     expect(() => read(['--auth', 'oauth', '--public-url', 'https://memos.school.edu'])).toThrow(
       /runs on this machine only/,
     );
@@ -53,23 +55,9 @@ describe('pnpm serve --auth', () => {
     );
     expect(banner).toMatch(/REST tokens .*\/mcp refuses them/);
 
-    const provider = new HeadlessOAuthProvider({
-      redirectUrl: 'http://127.0.0.1:8090/callback',
-      username: 'bob',
-      password: TEACHING_PASSWORD,
-    });
-    const newClient = () =>
-      new Client(
-        { name: 'cli-test', version: '0.0.0' },
-        { versionNegotiation: { mode: { pin: '2026-07-28' } } },
-      );
-    const mcpUrl = new URL(`${url}/mcp`);
-    const first = new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider });
-    await expect(newClient().connect(first)).rejects.toBeInstanceOf(UnauthorizedError);
+    const provider = learner('bob', TEACHING_PASSWORD);
+    const { client } = await connectWithOAuth(new URL(`${url}/mcp`), provider, 'cli-test');
     expect(provider.authorizationRequests[0]?.origin).toBe(issuer);
-    await first.finishAuth(provider.takeCallback());
-    const client = newClient();
-    await client.connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider }));
     const result = await client.callTool({
       name: 'memo_get_memo',
       arguments: { memo: 'memos/bob-private-todo' },

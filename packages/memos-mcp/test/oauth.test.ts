@@ -2,16 +2,16 @@
 // that records every Authorization header it receives, so the test sees what crosses to Memos and what does not.
 import { createServer } from 'node:http';
 import { TEACHING_PASSWORD } from '@memos-kit/auth-server';
-import { HeadlessOAuthProvider } from '@memos-kit/auth-server/headless';
+import type { HeadlessOAuthProvider } from '@memos-kit/auth-server/headless';
 import { createRestApp } from '@memos-kit/memos-rest';
 import { type Listening, listen } from '@memos-kit/process';
-import { auth, Client, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
+import { auth, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type RunningAdapter, startServer } from '../src/index.ts';
 import { mcpRequest } from './support/mcp-http.ts';
+import { connectWithOAuth, learner as learnerWith, newClient } from './support/oauth-client.ts';
 
-const REDIRECT = 'http://127.0.0.1:8090/callback'; // nothing listens: the headless browser stops there
 /** What the adapter holds for each user at the REST API: not the dataset's tokens, so a copy would show. */
 const UPSTREAM = { demo: 'example-token', alice: 'alice-token' };
 
@@ -43,22 +43,10 @@ afterAll(async () => {
 const claimsOf = (token: string): Record<string, unknown> =>
   JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
 
-const newClient = () =>
-  new Client(
-    { name: 'oauth-test', version: '0.0.0' },
-    { versionNegotiation: { mode: { pin: '2026-07-28' } } },
-  );
-const learner = (username: string) =>
-  new HeadlessOAuthProvider({ redirectUrl: REDIRECT, username, password: TEACHING_PASSWORD });
+const learner = (username: string) => learnerWith(username, TEACHING_PASSWORD);
 
-async function connectWithOAuth(provider: HeadlessOAuthProvider) {
-  const url = new URL(server.mcpUrl);
-  const first = new StreamableHTTPClientTransport(url, { authProvider: provider });
-  await expect(newClient().connect(first)).rejects.toBeInstanceOf(UnauthorizedError);
-  await first.finishAuth(provider.takeCallback());
-  const client = newClient();
-  await client.connect(new StreamableHTTPClientTransport(url, { authProvider: provider }));
-  return client;
+async function connectAs(provider: HeadlessOAuthProvider) {
+  return (await connectWithOAuth(new URL(server.mcpUrl), provider)).client;
 }
 
 /** A token the learner gets for `resource` (the server's own unless told), through login and consent. */
@@ -110,7 +98,7 @@ describe('pnpm serve --auth oauth', () => {
 
   it('lets the SDK client through the whole flow, and calls REST with its own credential, never the token', async () => {
     const provider = learner('alice');
-    const client = await connectWithOAuth(provider);
+    const client = await connectAs(provider);
     // Discovery, registration and the code with PKCE happened on the way: the SDK asked with S256 for /mcp.
     const asked = provider.authorizationRequests[0]?.searchParams;
     expect(asked?.get('code_challenge_method')).toBe('S256');
