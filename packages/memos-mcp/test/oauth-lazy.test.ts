@@ -32,8 +32,18 @@ describe('the authorization server is loaded on demand', () => {
   });
 
   it('by --auth oauth', async () => {
-    server = await startServer({ port: 0, dataset: 'workshop', oauth: { port: 0 } });
+    const page = 'http://127.0.0.1:5173';
+    server = await startServer({ port: 0, dataset: 'workshop', oauth: { port: 0 }, corsOrigins: [page] });
     expect(imported.count).toBe(1);
+    // A page on the CORS list reads the challenge: the browser shows it WWW-Authenticate.
+    const challenge = await fetch(server.mcpUrl, {
+      method: 'POST',
+      headers: { origin: page, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(challenge.status).toBe(401);
+    expect(challenge.headers.get('access-control-allow-origin')).toBe(page);
+    expect(challenge.headers.get('access-control-expose-headers')).toContain('WWW-Authenticate');
     // The index page's MCP line no longer carries a Memos token, which /mcp would refuse.
     expect((await indexOf(server)).curl.mcp).not.toContain('Authorization');
   }, 30_000);
