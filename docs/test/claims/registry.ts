@@ -52,7 +52,11 @@ export const claims: readonly Claim[] = [
     probe:
       'mcp oauth: the metadata, a call with a token, no token, a Memos token, another audience, a write tool on a read token',
     at: [
-      ...both('guide/security-oauth.md', 'M-->>C: 401，WWW-Authenticate', 'M-->>C: 401, WWW-Authenticate'),
+      ...both(
+        'guide/security-oauth.md',
+        'M-->>C: 401 + resource_metadata',
+        'M-->>C: 401 + resource_metadata',
+      ),
       ...both(
         'guide/security-oauth.md',
         '2. **401 与 `WWW-Authenticate`。**',
