@@ -10,7 +10,7 @@ import {
   UsageError,
 } from '@memos-kit/terminal';
 import { say } from './messages.ts';
-import { choiceIndex, letter, type QuizQuestion, quizSections } from './quiz-data.ts';
+import type { QuizQuestion } from './quiz-data.ts';
 
 const spec = {
   name: 'pnpm quiz',
@@ -50,6 +50,8 @@ interface Answer {
 }
 
 await command(spec, async ({ values, positionals, lang, paint, width }) => {
+  // The questions (and zod, which checks them) load once the options are read: --help answers without them.
+  const { choiceIndex, letter, quizSections } = await import('./quiz-data.ts');
   const out = values.json ? process.stderr : process.stdout;
   const printer = new Printer({ paint, width, write: (text) => out.write(text) });
   const [wanted, ...extra] = positionals;
@@ -89,7 +91,7 @@ await command(spec, async ({ values, positionals, lang, paint, width }) => {
   );
   try {
     for (const [number, question] of section.questions.entries()) {
-      showQuestion(printer, lang, number + 1, question);
+      showQuestion(printer, lang, number + 1, question, letter);
       const letters = `${letter(0)}–${letter(question.choices.length - 1)}`;
       let index: number | undefined;
       let typed: string | undefined;
@@ -125,7 +127,13 @@ await command(spec, async ({ values, positionals, lang, paint, width }) => {
   return 0;
 });
 
-function showQuestion(printer: Printer, lang: 'zh' | 'en', number: number, question: QuizQuestion): void {
+function showQuestion(
+  printer: Printer,
+  lang: 'zh' | 'en',
+  number: number,
+  question: QuizQuestion,
+  letter: (index: number) => string,
+): void {
   const kind = question.kind === 'predict' ? say(lang, 'quizPredict') : '';
   printer.heading(`${number}. ${kind}${question.prompt[lang]}`);
   for (const [index, choice] of question.choices.entries())
