@@ -1,7 +1,10 @@
 // Lab 2: the learner's client runs against the kit's server through a fetch that records every request, so
-// the check sees exactly what went on the wire: the order of the three calls, the headers, the _meta.
+// the check sees exactly what went on the wire: the order of the three calls, the headers, the _meta and the
+// tools/call arguments. The server holds the workshop data plus a pinned public memo the check has just
+// written with a random word, so the answer is never empty and no constant written beforehand matches it.
 import { mcpHeadersFor, PROTOCOL_VERSION, REQUIRED_META_KEYS } from '@memos-kit/protocol';
-import { compareJson, getHeader, type HttpHeaders, loadFixture, tryParseJson } from '@memos-kit/wire';
+import { compareJson, getHeader, type HttpHeaders, tryParseJson } from '@memos-kit/wire';
+import { rest, seed, word } from '../src/build-track.ts';
 import { absent, type CheckContext, fail, type LabCheck, shown } from '../src/check.ts';
 import { ownImports } from '../src/own-code.ts';
 import type { ListMemosRun } from './solution/client.ts';
@@ -21,13 +24,18 @@ interface Run {
 }
 
 const ORDER = ['server/discover', 'tools/list', 'tools/call'];
+/** What the lab asks the client to call: lab 1's request, as a tool call. */
+const CALL = { name: 'memo_list_memos', arguments: { pageSize: 1, filter: 'visibility != "PRIVATE"' } };
 const runs = new WeakMap<CheckContext, Promise<Run>>();
 
 function runClient(context: CheckContext): Promise<Run> {
   let run = runs.get(context);
   if (!run) {
     run = (async () => {
-      const server = await context.server('empty');
+      const server = await context.writable();
+      // Pinned memos come first, the newest first: this one is the first non-private memo for this run.
+      const name = await seed(context, `lab 2: ${word()}`, 'PUBLIC');
+      await rest(context, `/${name}?updateMask=pinned`, { method: 'PATCH', body: { pinned: true } });
       const { listMemos } = await context.load<{ listMemos?: unknown }>('client.ts');
       if (typeof listMemos !== 'function')
         fail('noExport', {
@@ -88,10 +96,16 @@ function checkRequest(run: Run, index: number): void {
       expected: 'accept: application/json, text/event-stream',
       got: `accept: ${accept}`,
     });
-  const meta = (request.body as { params?: { _meta?: Record<string, unknown> } }).params?._meta ?? {};
+  const params = (request.body as { params?: { _meta?: Record<string, unknown> } }).params ?? {};
+  const meta = params._meta ?? {};
   for (const key of REQUIRED_META_KEYS)
     if (!(key in meta))
       fail('meta', { vars: { method: wanted, key }, expected: `params._meta["${key}"]`, got: shown(meta) });
+  if (wanted === 'tools/call') {
+    const { _meta, ...call } = params as Record<string, unknown>;
+    if (compareJson(call, CALL, 'exact').length > 0)
+      fail('arguments', { expected: JSON.stringify(CALL), got: shown(call) });
+  }
   if (request.status !== 200 || request.answer.includes('"error"'))
     fail('refused', {
       vars: { method: wanted, status: request.status },
@@ -114,7 +128,7 @@ checks.push({
   run: async (context) => {
     const run = await runClient(context);
     if (run.error !== undefined) throw run.error;
-    const server = await context.server('empty');
+    const server = await context.writable();
     const result = run.result as ListMemosRun;
     if (!Array.isArray(result.versions) || !result.versions.includes(PROTOCOL_VERSION))
       fail('versions', { expected: JSON.stringify([PROTOCOL_VERSION]), got: shown(result.versions) });
@@ -124,12 +138,14 @@ checks.push({
         expected: shown(server.tools),
         got: shown(result.toolNames),
       });
-    const response = loadFixture('mcp-tools-call').response?.json as
-      | { result?: { structuredContent?: unknown } }
-      | undefined;
-    const article = response?.result?.structuredContent;
-    if (compareJson(result.memos, article, 'exact').length > 0)
-      fail('memos', { expected: shown(article), got: shown(result.memos) });
+    // What the server answered the client's own tools/call (checked above to be the lab's call).
+    const call = run.recorded[2];
+    const answer = tryParseJson(call?.answer ?? '');
+    const served = answer.ok
+      ? (answer.value as { result?: { structuredContent?: unknown } }).result?.structuredContent
+      : undefined;
+    if (compareJson(result.memos, served, 'exact').length > 0)
+      fail('memos', { expected: shown(served), got: shown(result.memos) });
   },
 });
 

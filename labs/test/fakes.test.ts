@@ -5,6 +5,7 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loadFixture } from '@memos-kit/wire';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findLab, type Lab, labsDir } from '../src/catalog.ts';
 import { folderFiles } from '../src/committed.ts';
@@ -31,6 +32,11 @@ interface Fake {
   failsAt: string;
 }
 
+/** The structuredContent of the article's tools/call, on the empty data it was taken from. */
+const articleAnswer = () =>
+  (loadFixture('mcp-tools-call').response?.json as { result?: { structuredContent?: unknown } } | undefined)
+    ?.result?.structuredContent;
+
 const loadSolution =
   "await import(new URL(['..', 'solution', 'server.ts'].join('/'), import.meta.url).href);\n";
 const evalImport =
@@ -51,6 +57,27 @@ const fakes: Record<string, Fake[]> = {
       name: 're-exports its solution',
       files: () => ({ 'parser.ts': "export * from '../solution/parser.ts';\n" }),
       failsAt: 'ownImports',
+    },
+  ],
+  'discover-list-call': [
+    {
+      // On the empty data the article ran on, this was the right answer and passed.
+      name: 'returns the article’s answer as a constant',
+      files: (lab) => ({
+        'client.ts': changed(
+          lab,
+          'memos: called.structuredContent',
+          `memos: ${JSON.stringify(articleAnswer())} ?? called`,
+        ),
+      }),
+      failsAt: 'result',
+    },
+    {
+      name: 'calls the tool with other arguments and returns what came back',
+      files: (lab) => ({
+        'client.ts': changed(lab, 'arguments: { pageSize: 1,', 'arguments: { pageSize: 2,'),
+      }),
+      failsAt: 'request3',
     },
   ],
   'add-tool': [
