@@ -1,8 +1,11 @@
 // Lab 8: the learner's menu is built from live HAL representations of the HATEOAS demo's orders in each
-// state, and from a document whose links the learner cannot guess; a link from the menu is followed; then
-// the same orders' tools/list, which does not change with state, is set against the menu.
+// state, and from a document whose links the learner cannot guess (made afresh each run, with a relation
+// that holds an array of links); a link from the menu is followed; then the same orders' tools/list, asked
+// by a client that states the kit's protocol version on the request, is set against the menu.
 import { HAL_JSON, type OrderStatus, OrderStore, startOrdersServer } from '@memos-kit/demo-hateoas';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { PROTOCOL_VERSION } from '@memos-kit/protocol';
+import { Client, type FetchLike, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { word } from '../src/build-track.ts';
 import { type CheckContext, fail, type LabCheck, shown } from '../src/check.ts';
 import { ownImports } from '../src/own-code.ts';
 import type * as Solution from './solution/menu.ts';
@@ -34,10 +37,11 @@ async function withOrders(use: (orders: Orders) => Promise<void>): Promise<void>
 
 /** What the links of a representation offer, read by the check itself, to compare the learner's menu with. */
 function linksOf(document: unknown): Solution.MenuItem[] {
-  const links = (document as { _links?: Record<string, { href: string }> })._links ?? {};
+  type Link = { href: string };
+  const links = (document as { _links?: Record<string, Link | Link[]> })._links ?? {};
   return Object.entries(links)
     .filter(([rel]) => rel !== 'self' && rel !== 'curies')
-    .map(([rel, link]) => ({ rel, href: link.href }));
+    .flatMap(([rel, link]) => (Array.isArray(link) ? link : [link]).map(({ href }) => ({ rel, href })));
 }
 
 async function menuOf(context: CheckContext, document: unknown): Promise<Solution.MenuItem[]> {
@@ -74,14 +78,21 @@ export const checks: LabCheck[] = [
   {
     id: 'linksOnly',
     run: async (context) => {
-      // A server may move an action anywhere; a client that reads links follows it there.
+      // A server may move an action anywhere, and offer two ways to do it (HAL: a relation holding an array
+      // of links); a client that reads links follows them there. Made afresh each run: no constant knows it.
+      const id = 1000 + Math.floor(Math.random() * 9000);
+      const via = word();
       const document = {
-        id: 7,
+        id,
         status: 'pending',
         _links: {
-          self: { href: '/shop/orders/7' },
-          pay: { href: '/billing/7?via=link' },
-          curies: [{ href: '/rels/{rel}' }],
+          self: { href: `/shop/orders/${id}` },
+          pay: [
+            { href: `/billing/${id}/card?via=${via}`, name: 'card' },
+            { href: `/billing/${id}/transfer?via=${via}`, name: 'transfer' },
+          ],
+          cancel: { href: `/shop/orders/${id}/cancel?via=${via}` },
+          curies: [{ href: '/rels/{rel}', name: 'shop', templated: true }],
         },
       };
       expectMenu(document, await menuOf(context, document), 'pending', 'menuMoved');
@@ -107,8 +118,23 @@ export const checks: LabCheck[] = [
     id: 'versusTools',
     run: (context) =>
       withOrders(async (orders) => {
-        const client = new Client({ name: 'memos-kit-lab-check', version: '1.0.0' });
-        await client.connect(new StreamableHTTPClientTransport(new URL(`${orders.url}/mcp`)));
+        // The client states the kit's protocol version on every request, as a 2026-07-28 host does (no
+        // initialize handshake); the failure shows the tools/list it sent.
+        let listed = '';
+        const tap: FetchLike = async (input, init) => {
+          const body = typeof init?.body === 'string' ? init.body : '';
+          if (body.includes('"tools/list"')) {
+            const url = new URL(input);
+            const headers = [...new Headers(init?.headers)].map(([name, value]) => `${name}: ${value}`);
+            listed = `POST ${url.pathname} HTTP/1.1\nhost: ${url.host}\n${headers.join('\n')}\n\n${body}`;
+          }
+          return fetch(input, init);
+        };
+        const client = new Client(
+          { name: 'memos-kit-lab-check', version: '1.0.0' },
+          { versionNegotiation: { mode: { pin: PROTOCOL_VERSION } } },
+        );
+        await client.connect(new StreamableHTTPClientTransport(new URL(`${orders.url}/mcp`), { fetch: tap }));
         try {
           const names = (await client.listTools()).tools.map((tool) => tool.name);
           const { toolsNotOffered } = await context.load<typeof Solution>('menu.ts');
@@ -120,6 +146,7 @@ export const checks: LabCheck[] = [
             if (JSON.stringify(got) !== JSON.stringify(wanted))
               fail('tools', {
                 vars: { status, tools: names.join(', ') },
+                sent: listed,
                 expected: shown(wanted),
                 got: shown(got),
               });

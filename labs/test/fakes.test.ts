@@ -5,6 +5,7 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { META, PROTOCOL_VERSION } from '@memos-kit/protocol';
 import { loadFixture } from '@memos-kit/wire';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findLab, type Lab, labsDir } from '../src/catalog.ts';
@@ -30,6 +31,8 @@ interface Fake {
   files: (lab: Lab) => Record<string, string> | Promise<Record<string, string>>;
   /** The check it must fail at: the first that fails, the ones before it passing. */
   failsAt: string;
+  /** What the failure must show of the request the check sent. */
+  sent?: string[];
 }
 
 /** The structuredContent of the article's tools/call, on the empty data it was taken from. */
@@ -102,6 +105,51 @@ const fakes: Record<string, Fake[]> = {
       name: 're-exports its solution',
       files: () => ({ 'menu.ts': "export * from '../solution/menu.ts';\n" }),
       failsAt: 'ownImports',
+    },
+    {
+      name: 'reads one link per relation',
+      files: (lab) => ({
+        'menu.ts': changed(
+          lab,
+          'for (const link of Array.isArray(value) ? value : [value]) {',
+          'for (const link of [value]) {',
+        ),
+      }),
+      failsAt: 'linksOnly',
+    },
+    {
+      // A client written from the API's docs: the actions of each status, URLs it builds itself, and the
+      // one document whose links the check used to move, answered from memory. It passed every check.
+      name: 'builds its menu from the status and answers the moved links with a constant',
+      files: () => ({
+        'menu.ts': [
+          'export interface MenuItem { rel: string; href: string }',
+          "const ACTIONS: Record<string, string[]> = { pending: ['pay', 'cancel'], paid: ['refund'] };",
+          "const PATHS: Record<string, string> = { pay: 'payment', cancel: 'cancellation', refund: 'refund' };",
+          'export function menuFrom(order: unknown): MenuItem[] {',
+          '  const { id, status } = order as { id: number; status: string };',
+          "  if (id === 7) return [{ rel: 'pay', href: '/billing/7?via=link' }];",
+          "  return (ACTIONS[status] ?? []).map((rel) => ({ rel, href: '/orders/' + id + '/' + PATHS[rel] }));",
+          '}',
+          'export function toolsNotOffered(menu: MenuItem[], names: string[]): string[] {',
+          "  const offered = new Set(menu.map((item) => 'order_' + item.rel));",
+          "  return names.filter((name) => name !== 'order_get' && !offered.has(name)).sort();",
+          '}',
+          '',
+        ].join('\n'),
+      }),
+      failsAt: 'linksOnly',
+    },
+    {
+      name: 'counts order_get as a tool the menu lacks',
+      files: (lab) => ({ 'menu.ts': changed(lab, "name !== 'order_get' && !offered", '!offered') }),
+      failsAt: 'versusTools',
+      // The failure shows the tools/list the check sent, stating the kit's protocol version.
+      sent: [
+        `mcp-protocol-version: ${PROTOCOL_VERSION}`,
+        '"tools/list"',
+        `"${META.protocolVersion}":"${PROTOCOL_VERSION}"`,
+      ],
     },
   ],
   'stdio-server': [
@@ -311,6 +359,7 @@ describe.each(Object.entries(fakes))('lab %s', (id, list) => {
         expect(failed?.id, JSON.stringify(failed)).toBe(fake.failsAt);
         // A failure reads like every lab's: what was wrong, in words, and (on the wire) what came back.
         expect(failed?.message).toBeTruthy();
+        for (const part of fake.sent ?? []) expect(failed?.sent).toContain(part);
       } finally {
         copy.remove();
       }
