@@ -1,9 +1,11 @@
 // Lab 4: the learner's tool joins the adapter's catalog (the twenty tools made from Memos' OpenAPI document)
-// in a real SDK server; the official client lists it, reads its schemas and annotations, and calls it.
+// in a real SDK server; the official client lists it, reads its schemas and annotations, and calls it: with
+// two filters whose counts differ, and with one that matches more memos than a page of Memos holds.
 import { contractDocument } from '@memos-kit/memos-contract';
-import { buildCatalog } from '@memos-kit/memos-mcp';
+import { buildCatalog, type RunningAdapter } from '@memos-kit/memos-mcp';
 import type { Client } from '@modelcontextprotocol/client';
 import type { Tool } from '@modelcontextprotocol/server';
+import { word } from '../src/build-track.ts';
 import { absent, type CheckContext, fail, type LabCheck, shown } from '../src/check.ts';
 import { ownImports } from '../src/own-code.ts';
 import { labAjv, serveTools } from '../src/tool-server.ts';
@@ -12,12 +14,42 @@ import type * as Solution from './solution/tool.ts';
 const NAME = 'memo_count_memos';
 const adapterTools = buildCatalog(contractDocument()).map((entry) => entry.tool as Tool);
 const ajv = labAjv();
+/** The most memos one page of Memos' ListMemos holds, whatever pageSize asks for. */
+const MAX_PAGE_SIZE = 1000;
+const pages = new WeakMap<RunningAdapter, string>();
+const VISIBILITIES = ['PUBLIC', 'PROTECTED', 'PRIVATE'] as const;
+
+/**
+ * Memos one filter matches, more than a page holds: a random word in a random number (a little over a page)
+ * of the learner's user's memos, written into the mock's store once per server (a thousand POSTs would take
+ * seconds on a busy machine). Answers the filter.
+ */
+function morethanAPage(memos: RunningAdapter): string {
+  let filter = pages.get(memos);
+  if (!filter) {
+    const tag = word();
+    const store = memos.store;
+    const user = store?.userByToken(memos.users[0]?.tokens[0] ?? '');
+    if (!store || !user) throw new Error('lab 4 needs the in-process mock Memos');
+    const extra = 1 + Math.floor(Math.random() * 50);
+    for (let index = 0; index < MAX_PAGE_SIZE + extra; index++)
+      store.insertMemo({
+        uid: `${tag}${index}`,
+        creatorId: user.id,
+        content: `lab 4 ${tag} #${index}`,
+        visibility: VISIBILITIES[index % VISIBILITIES.length] ?? 'PRIVATE',
+      });
+    filter = `content.contains("${tag}")`;
+    pages.set(memos, filter);
+  }
+  return filter;
+}
 
 async function withClient<T>(
   context: CheckContext,
-  use: (client: Client, count: (filter: string) => Promise<number>) => Promise<T>,
+  use: (client: Client, count: (filter: string) => Promise<number>, memos: RunningAdapter) => Promise<T>,
 ) {
-  const memos = await context.server('workshop');
+  const memos = await context.writable();
   const learner = await context.load<typeof Solution>('tool.ts');
   const token = memos.users[0]?.tokens[0] ?? '';
   const api = async (query: Record<string, string | number>) => {
@@ -35,9 +67,19 @@ async function withClient<T>(
         : { content: [{ type: 'text', text: `${name} is not part of this lab` }], isError: true },
   });
   try {
-    const count = async (filter: string) =>
-      ((await api({ pageSize: 1000, filter })).body as { memos: unknown[] }).memos.length;
-    return await use(await server.client(), count);
+    // REST's own count, page after page.
+    const count = async (filter: string) => {
+      let total = 0;
+      let pageToken = '';
+      do {
+        const { body } = await api({ pageSize: MAX_PAGE_SIZE, filter, ...(pageToken ? { pageToken } : {}) });
+        const page = body as { memos: unknown[]; nextPageToken?: string };
+        total += page.memos.length;
+        pageToken = page.nextPageToken ?? '';
+      } while (pageToken);
+      return total;
+    };
+    return await use(await server.client(), count, memos);
   } finally {
     await server.close();
   }
@@ -131,9 +173,10 @@ export const checks: LabCheck[] = [
   {
     id: 'call',
     run: (context) =>
-      withClient(context, async (client, count) => {
+      withClient(context, async (client, count, memos) => {
         // Two filters with two different answers in the workshop data: a constant count cannot give both.
-        for (const filter of ['visibility != "PRIVATE"', 'visibility == "PUBLIC"']) {
+        // The third matches more memos than one page holds: the count needs the second page too.
+        for (const filter of ['visibility != "PRIVATE"', 'visibility == "PUBLIC"', morethanAPage(memos)]) {
           const expected = { count: await count(filter) };
           // The official client checks structuredContent against the tool's outputSchema before handing it back.
           const result = await client.callTool({ name: NAME, arguments: { filter } });

@@ -87,16 +87,29 @@ const fakes: Record<string, Fake[]> = {
     {
       name: 'answers the first filter’s count whatever it is asked',
       files: async (lab) => {
-        const memos = await session.server('workshop');
+        // The data the check counts in: the workshop's, and what other checks of this session wrote.
+        const memos = await session.server('workshop', 'write');
         const response = await fetch(
           `${memos.url}/api/v1/memos?${new URLSearchParams({ pageSize: '1000', filter: 'visibility != "PRIVATE"' })}`,
           { headers: { Authorization: `Bearer ${memos.users[0]?.tokens[0]}` } },
         );
         const known = ((await response.json()) as { memos: unknown[] }).memos.length;
         return {
-          'tool.ts': changed(lab, 'count: body.memos?.length ?? 0', `count: ${known}`),
+          'tool.ts': changed(
+            lab,
+            'const structuredContent = { count };',
+            `const structuredContent = { count: ${known} };`,
+          ),
         };
       },
+      failsAt: 'call',
+    },
+    {
+      // Right on every filter the workshop data has: none of them matches more than a page.
+      name: 'counts the first page only',
+      files: (lab) => ({
+        'tool.ts': changed(lab, "pageToken = body.nextPageToken ?? '';", "pageToken = '';"),
+      }),
       failsAt: 'call',
     },
   ],

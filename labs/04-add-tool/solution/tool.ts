@@ -37,10 +37,22 @@ export const definition: Tool = {
 };
 
 export async function run(args: { filter?: string }, listMemos: ListMemosApi): Promise<CallToolResult> {
-  const answer = await listMemos({ pageSize: 1000, ...(args.filter ? { filter: args.filter } : {}) });
-  const body = answer.body as { memos?: unknown[]; message?: string };
-  if (answer.status !== 200)
-    return { content: [{ type: 'text', text: body.message ?? `HTTP ${answer.status}` }], isError: true };
-  const structuredContent = { count: body.memos?.length ?? 0 };
+  // 一页最多 1000 条：有 nextPageToken 就带着它要下一页，把每页的条数加起来。
+  // A page holds at most 1000 memos: while there is a nextPageToken, ask for the next page and add them up.
+  let count = 0;
+  let pageToken = '';
+  do {
+    const answer = await listMemos({
+      pageSize: 1000,
+      ...(args.filter ? { filter: args.filter } : {}),
+      ...(pageToken ? { pageToken } : {}),
+    });
+    const body = answer.body as { memos?: unknown[]; nextPageToken?: string; message?: string };
+    if (answer.status !== 200)
+      return { content: [{ type: 'text', text: body.message ?? `HTTP ${answer.status}` }], isError: true };
+    count += body.memos?.length ?? 0;
+    pageToken = body.nextPageToken ?? '';
+  } while (pageToken);
+  const structuredContent = { count };
   return { content: [{ type: 'text', text: JSON.stringify(structuredContent) }], structuredContent };
 }

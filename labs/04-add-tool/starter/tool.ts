@@ -34,9 +34,11 @@ export const definition: Tool = {
 };
 
 export async function run(args: { filter?: string }, listMemos: ListMemosApi): Promise<CallToolResult> {
-  // TODO 4：调用 listMemos（pageSize 1000，有 filter 时带上它），再把 { count } 作为 structuredContent
+  // TODO 4：调用 listMemos（pageSize 1000，有 filter 时带上它）。一页最多 1000 条：回答里有 nextPageToken
+  //         时带着 pageToken 再要下一页，直到没有为止。再把 { count } 作为 structuredContent
   //         和 JSON 文本返回；REST 拒绝时返回 isError 结果（见练习 3）。
-  // TODO 4: call listMemos (pageSize 1000, and the filter when there is one), then answer
+  // TODO 4: call listMemos (pageSize 1000, and the filter when there is one). A page holds at most 1000
+  //         memos: while the answer has a nextPageToken, ask again with it as pageToken. Then answer
   //         { count } as structuredContent and as JSON text; a REST refusal is an isError result (lab 3).
   void args;
   void listMemos;
