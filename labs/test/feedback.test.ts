@@ -89,9 +89,11 @@ describe('a failure in Chinese', () => {
       firstFailure('hateoas-menu', 'en', { 'menu.ts': withCuries }),
     ]);
     expect(zh.failed.id).toBe('linksOnly');
-    expect(zh.failed.message).toBe('链接挪到别处之后（status 为 pending），菜单应正好是 _links 里的动作。');
+    expect(zh.failed.message).toBe(
+      '链接挪到别处之后（status 为 pending），菜单应正好是 _links 里的动作：一个关系里有一组链接时，每个链接一项。',
+    );
     expect(en.failed.message).toBe(
-      'With its links moved elsewhere (status pending), the menu should be exactly the actions in _links.',
+      'With its links moved elsewhere (status pending), the menu should be exactly the actions in _links: one item per link where a relation holds an array.',
     );
   });
 
