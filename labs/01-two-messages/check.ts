@@ -109,6 +109,7 @@ async function sendAndMatch(context: CheckContext, message: HttpMessage, fixture
 export const checks: LabCheck[] = [
   {
     id: 'restLine',
+    topic: 'rest',
     run: async (context) => {
       const mine = await request(context, 'rest.http');
       const article = restFixture.request as HttpMessage;
@@ -121,6 +122,7 @@ export const checks: LabCheck[] = [
   },
   {
     id: 'restHeaders',
+    topic: 'rest',
     run: async (context) => {
       const mine = await request(context, 'rest.http');
       const article = restFixture.request as HttpMessage;
@@ -138,10 +140,12 @@ export const checks: LabCheck[] = [
   },
   {
     id: 'restLive',
+    topic: 'rest',
     run: async (context) => sendAndMatch(context, await request(context, 'rest.http'), restFixture),
   },
   {
     id: 'mcpBody',
+    topic: 'mcp',
     run: async (context) => {
       const mine = await request(context, 'mcp.http');
       if (mine.method !== 'POST' || mine.target !== '/mcp')
@@ -162,6 +166,7 @@ export const checks: LabCheck[] = [
   },
   {
     id: 'mcpHeaders',
+    topic: 'mcp',
     run: async (context) => {
       const mine = await request(context, 'mcp.http');
       const wanted: Record<string, string> = {
@@ -186,6 +191,7 @@ export const checks: LabCheck[] = [
   },
   {
     id: 'mcpLive',
+    topic: 'mcp',
     run: async (context) => {
       await sendAndMatch(context, await request(context, 'mcp.http'), mcpFixture);
     },

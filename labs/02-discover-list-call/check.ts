@@ -116,6 +116,7 @@ function checkRequest(run: Run, index: number): void {
 
 export const checks: LabCheck[] = ORDER.map((_, index) => ({
   id: `request${index + 1}`,
+  topic: 'envelope',
   run: async (context: CheckContext) => {
     const run = await runClient(context);
     if (run.error !== undefined && run.recorded.length <= index) throw run.error;
@@ -125,6 +126,7 @@ export const checks: LabCheck[] = ORDER.map((_, index) => ({
 
 checks.push({
   id: 'result',
+  topic: 'result',
   run: async (context) => {
     const run = await runClient(context);
     if (run.error !== undefined) throw run.error;

@@ -55,6 +55,7 @@ function unknownToolMistake(live: unknown): { message: string; vars?: Record<str
 
 const unknownToolCheck: LabCheck = {
   id: 'unknownTool',
+  topic: 'protocol',
   run: (context) =>
     withServer(context, async (server) => {
       const fixture = loadFixture('unknown-tool');
@@ -92,6 +93,7 @@ function refusedFilterMistake(
  */
 const badFilterCheck: LabCheck = {
   id: 'badFilter',
+  topic: 'business',
   run: (context) =>
     withServer(context, async (server) => {
       const fixture = loadFixture('tool-execution-error');
@@ -118,6 +120,7 @@ export const checks: LabCheck[] = [
   badFilterCheck,
   {
     id: 'clientView',
+    topic: 'business',
     run: (context) =>
       withServer(context, async (server) => {
         const client = await server.client();

@@ -107,6 +107,7 @@ function judge(schema: unknown, cases: Array<[unknown, boolean]>, side: 'input' 
 export const checks: LabCheck[] = [
   {
     id: 'listed',
+    topic: 'contract',
     run: (context) =>
       withClient(context, async (client) => {
         const { tools } = await client.listTools();
@@ -117,6 +118,7 @@ export const checks: LabCheck[] = [
   },
   {
     id: 'inputSchema',
+    topic: 'contract',
     run: (context) =>
       withClient(context, async (client) => {
         const { inputSchema } = await listedTool(client);
@@ -134,6 +136,7 @@ export const checks: LabCheck[] = [
   },
   {
     id: 'outputSchema',
+    topic: 'contract',
     run: (context) =>
       withClient(context, async (client) => {
         const { outputSchema } = await listedTool(client);
@@ -156,6 +159,7 @@ export const checks: LabCheck[] = [
   },
   {
     id: 'annotations',
+    topic: 'contract',
     run: (context) =>
       withClient(context, async (client) => {
         const { annotations } = await listedTool(client);
@@ -172,6 +176,7 @@ export const checks: LabCheck[] = [
   },
   {
     id: 'call',
+    topic: 'call',
     run: (context) =>
       withClient(context, async (client, count, memos) => {
         // Two filters with two different answers in the workshop data: a constant count cannot give both.
@@ -194,6 +199,7 @@ export const checks: LabCheck[] = [
   },
   {
     id: 'refusal',
+    topic: 'call',
     run: (context) =>
       withClient(context, async (client) => {
         const result = await client.callTool({ name: NAME, arguments: { filter: 'visibility' } });

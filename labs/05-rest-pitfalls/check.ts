@@ -60,6 +60,7 @@ function textMatches(result: CallToolResult): boolean {
 export const checks: LabCheck[] = [
   {
     id: 'bareArray',
+    topic: 'wrap',
     run: async (context) => {
       // What GET /api/v1/attachments would be if it answered the list alone, as some Memos endpoints did.
       const list = (
@@ -77,6 +78,7 @@ export const checks: LabCheck[] = [
   },
   {
     id: 'nullFields',
+    topic: 'nulls',
     run: async (context) => {
       const body = await restBody(context, '/api/v1/attachments?pageSize=2');
       const result = await convert(context, body);
@@ -96,6 +98,7 @@ export const checks: LabCheck[] = [
   },
   {
     id: 'otherShapes',
+    topic: 'wrap',
     run: async (context) => {
       const cases: Array<[unknown, unknown]> = [
         [undefined, { ok: true }],
@@ -118,6 +121,7 @@ export const checks: LabCheck[] = [
   },
   {
     id: 'strictClient',
+    topic: 'wrap',
     run: async (context) => {
       const body = await restBody(context, '/api/v1/attachments?pageSize=2');
       const result = await convert(context, body);

@@ -96,6 +96,7 @@ const show = (bytes: Buffer) =>
 export const checks: LabCheck[] = [
   {
     id: 'answersBeforeEof',
+    topic: 'flush',
     run: async (context) => {
       const { line, afterEof } = await session(context);
       if (!line || line.length === 0)
@@ -108,6 +109,7 @@ export const checks: LabCheck[] = [
   },
   {
     id: 'stdoutIsProtocol',
+    topic: 'lines',
     run: async (context) => {
       const line = (await session(context)).line as Buffer;
       if (line[0] !== 0x7b) fail('notMessage', { expected: '{"jsonrpc":"2.0",…}\\n', got: show(line) });
@@ -115,6 +117,7 @@ export const checks: LabCheck[] = [
   },
   {
     id: 'oneLinePerMessage',
+    topic: 'lines',
     run: async (context) => {
       const { line, afterEof } = await session(context);
       try {
@@ -129,6 +132,7 @@ export const checks: LabCheck[] = [
   },
   {
     id: 'articleResponse',
+    topic: 'lines',
     run: async (context) => {
       const line = (await session(context)).line as Buffer;
       const differences = compareJson(JSON.parse(line.toString('utf8')), article, 'exact');
@@ -137,6 +141,7 @@ export const checks: LabCheck[] = [
   },
   {
     id: 'logOnStderr',
+    topic: 'lines',
     run: async (context) => {
       const { stderr, afterEof } = await session(context);
       if (afterEof.length > 0)
@@ -147,6 +152,7 @@ export const checks: LabCheck[] = [
   },
   {
     id: 'exitsOnEof',
+    topic: 'flush',
     run: async (context) => {
       const { stoppedBy } = await session(context);
       if (stoppedBy !== 'eof')

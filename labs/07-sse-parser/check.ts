@@ -83,14 +83,17 @@ const everyCut = (bytes: Uint8Array) => Array.from({ length: bytes.length - 1 },
 export const checks: LabCheck[] = [
   {
     id: 'oneRead',
+    topic: 'chunks',
     run: async (context) => compareCuts(context, await learnerParser(context), body, [[]], 'LF'),
   },
   {
     id: 'twoReads',
+    topic: 'chunks',
     run: async (context) => compareCuts(context, await learnerParser(context), body, everyCut(body), 'LF'),
   },
   {
     id: 'byteByByte',
+    topic: 'chunks',
     run: async (context) =>
       compareCuts(
         context,
@@ -102,6 +105,7 @@ export const checks: LabCheck[] = [
   },
   {
     id: 'crlf',
+    topic: 'lines',
     run: async (context) => {
       const crlf = bytesOf('Crlf');
       compareCuts(context, await learnerParser(context), crlf, everyCut(crlf), 'Crlf');
@@ -109,6 +113,7 @@ export const checks: LabCheck[] = [
   },
   {
     id: 'variants',
+    topic: 'lines',
     run: async (context) => {
       const create = await learnerParser(context);
       for (const key of ['MultiLine', 'MultiByte', 'Comment'] as const) {

@@ -67,6 +67,7 @@ function expectMenu(
 export const checks: LabCheck[] = [
   {
     id: 'everyState',
+    topic: 'menu',
     run: (context) =>
       withOrders(async (orders) => {
         for (const { id, status } of SEED) {
@@ -77,6 +78,7 @@ export const checks: LabCheck[] = [
   },
   {
     id: 'linksOnly',
+    topic: 'menu',
     run: async (context) => {
       // A server may move an action anywhere, and offer two ways to do it (HAL: a relation holding an array
       // of links); a client that reads links follows them there. Made afresh each run: no constant knows it.
@@ -100,6 +102,7 @@ export const checks: LabCheck[] = [
   },
   {
     id: 'followLink',
+    topic: 'menu',
     run: (context) =>
       withOrders(async (orders) => {
         const pay = (await menuOf(context, await orders.get(123))).find((item) => item.rel === 'pay');
@@ -116,6 +119,7 @@ export const checks: LabCheck[] = [
   },
   {
     id: 'versusTools',
+    topic: 'tools',
     run: (context) =>
       withOrders(async (orders) => {
         // The client states the kit's protocol version on every request, as a 2026-07-28 host does (no

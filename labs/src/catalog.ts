@@ -32,8 +32,8 @@ const bilingual = z.object({ zh: z.string().min(1), en: z.string().min(1) }).str
 
 /**
  * A hint ladder climbs four rungs: a question about the idea, where to look, part of the code, the answer.
- * A lab of the build track keeps one ladder per topic (its checks name theirs); the first eight labs keep one
- * ladder for the whole lab, the topic `lab`.
+ * Every lab keeps one ladder per topic (its checks name theirs); a lab.json that still holds one list of hints
+ * is read as one ladder for the whole lab, the topic `lab`.
  */
 const ladder = z.tuple([bilingual, bilingual, bilingual, bilingual]);
 
