@@ -57,6 +57,16 @@ describe('every page ends with the command to run', () => {
   });
 });
 
+// A learner reads the pages in order in front of a class: a heading whose section says "to come" is a hole
+// in the lesson, so a section is written before its heading lands.
+describe('no page holds a section still to come', () => {
+  const stub = /^:::\s*\w+\s+(待补|To come)\s*$/;
+
+  it.each(markdownFiles())('%s has no "to come" placeholder', (file) => {
+    expect(outsideFences(read(file)).filter((line) => stub.test(line.trim()))).toEqual([]);
+  });
+});
+
 describe('the article pages say which sections of the article they cover', () => {
   // The article's own table of contents: §8 comes in two parts, each with its own page.
   const articleSections = ['1', '2', '3', '4', '5', '6', '7', '8.1', '8.2', '9'];

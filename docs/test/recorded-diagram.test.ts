@@ -46,7 +46,7 @@ describe('the diagram generated from a recording', () => {
     expect(har).toEqual(JSON.parse(JSON.stringify(toHar(recording))));
   });
 
-  it.each(['guide/security-oauth.md', 'en/guide/security-oauth.md'])(
+  it.each(['guide/security.md', 'en/guide/security.md'])(
     '%s shows what pnpm replay --export mermaid draws of the OAuth session',
     (page) => {
       const oauth = readRecording(join(docsRoot, 'public', 'recordings', 'oauth-session.jsonl'));

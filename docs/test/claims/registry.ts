@@ -52,28 +52,20 @@ export const claims: readonly Claim[] = [
     probe:
       'mcp oauth: the metadata, a call with a token, no token, a Memos token, another audience, a write tool on a read token',
     at: [
+      ...both('guide/security.md', 'M-->>C: 401 + resource_metadata', 'M-->>C: 401 + resource_metadata'),
       ...both(
-        'guide/security-oauth.md',
-        'M-->>C: 401 + resource_metadata',
-        'M-->>C: 401 + resource_metadata',
-      ),
-      ...both(
-        'guide/security-oauth.md',
+        'guide/security.md',
         '2. **401 与 `WWW-Authenticate`。**',
         '2. **The 401 and `WWW-Authenticate`.**',
       ),
-      ...both('guide/security-oauth.md', '6. **校验令牌。**', '6. **Token validation.**'),
-      ...both('guide/security-oauth.md', '7. **按需加权限（step-up）。**', '7. **Step-up.**'),
-      ...both(
-        'guide/security-oauth.md',
-        '| 客户端怎么知道去哪里要 |',
-        '| How the client knows where to get one |',
-      ),
+      ...both('guide/security.md', '6. **校验令牌。**', '6. **Token validation.**'),
+      ...both('guide/security.md', '7. **按需加权限（step-up）。**', '7. **Step-up.**'),
+      ...both('guide/security.md', '| 客户端怎么知道去哪里要 |', '| How the client knows where to get one |'),
       // The diagram generated from the recorded session (recorded-diagram.test.ts keeps it equal to the file).
-      ...both('guide/security-oauth.md', /S-->>C: 401$/, /S-->>C: 401$/),
-      ...both('guide/security-oauth.md', /S-->>C: 200$/, /S-->>C: 200$/),
-      ...both('guide/security-oauth.md', 'S-->>C: 200 result', 'S-->>C: 200 result'),
-      ...both('guide/security-oauth.md', /S-->>C: 403$/, /S-->>C: 403$/),
+      ...both('guide/security.md', /S-->>C: 401$/, /S-->>C: 401$/),
+      ...both('guide/security.md', /S-->>C: 200$/, /S-->>C: 200$/),
+      ...both('guide/security.md', 'S-->>C: 200 result', 'S-->>C: 200 result'),
+      ...both('guide/security.md', /S-->>C: 403$/, /S-->>C: 403$/),
     ],
   },
   // ---- The refusals page and the READMEs' tables of what the servers refuse ---------------------------
@@ -707,7 +699,7 @@ export const claims: readonly Claim[] = [
       ),
       ...both('guide/inspector.md', '| URL |', '| URL |'),
       ...both(
-        'guide/security-oauth.md',
+        'guide/security.md',
         '然后任选一个支持 OAuth 的 MCP 客户端连',
         'Then connect any MCP client with OAuth support',
       ),
