@@ -10,7 +10,7 @@ export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /** Outside git and wiped with node_modules: a bundle is a cache, never a source. */
 export const CACHE_DIR = join(ROOT, 'node_modules', '.cache', 'memos-kit-entries');
 /** Bumped when the way bundles are made changes, so every older bundle counts as stale. */
-const FORMAT = 5;
+const FORMAT = 6;
 /**
  * What esbuild compiles for: the oldest Node the kit supports (the root package.json's `engines`), not the
  * Node that happens to run. A bundle then depends only on its inputs, so every supported Node runs the same
@@ -168,10 +168,13 @@ export async function buildBundle(entryPath) {
     write: false,
     metafile: true,
     logLevel: 'silent',
-    // Node compiles each module it loads in full: less text is less to compile. Names stay as written,
-    // so stack traces and `constructor.name` read as in the source.
-    minifyWhitespace: true,
-    minifySyntax: true,
+    // Readable as written, and mapped back to it: the launcher turns Node's source maps on, so a stack
+    // trace names the `.ts` file and line, and a debugger (`node --inspect`) shows the source. The map
+    // sits beside each output file and points at the sources by relative path, which a debugger reads
+    // from disk as they are, with no copy of them inside the map; the launcher rebuilds a bundle before
+    // it runs whenever one of them changed, so the map and the files always agree.
+    sourcemap: 'linked',
+    sourcesContent: false,
     absWorkingDir: ROOT,
     outdir: join(CACHE_DIR, key),
     outExtension: { '.js': '.mjs' },

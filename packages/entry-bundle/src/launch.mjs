@@ -14,6 +14,10 @@ if (entryArgument === undefined) {
   process.exit(2);
 }
 const entry = resolve(entryArgument);
+// Stack traces and debuggers name the TypeScript source, file and line, as they do under tsx: Node reads the
+// bundle's source maps for every module loaded from here on. The flag `--enable-source-maps` does the
+// same from the command line; here it needs no change to the scripts that start the launcher.
+process.setSourceMapsEnabled(true);
 // The entry sees the argv it would see when run directly: [node, entry, args…].
 process.argv = [process.argv[0] ?? process.execPath, entry, ...args];
 
