@@ -40,14 +40,20 @@ export interface SpawnOptions {
   stderr?: 'inherit' | 'pipe';
 }
 
+/**
+ * Whether this Node runs a `.ts` file itself, stripping the types: Node 22.18 and later do, so every Node the
+ * kit supports does. An older one runs the server through the kit's launcher instead, from a bundle.
+ */
+const STRIPS_TYPES = 'typescript' in process.features && Boolean(process.features.typescript);
+
 export function spawnServer({ args = [], script = 'server.ts', stderr = 'inherit' }: SpawnOptions = {}) {
   // #region spawn
-  // The running Node and the kit's launcher, which runs the TypeScript file from a fresh bundle (entryArgs
-  // gives `launch.mjs file args`; `node --import tsx file` does the same, slower): no npx, no PATH lookup,
-  // no shell. Two pipes: A into the server's stdin (fd 0), B out of its stdout
-  // (fd 1). Its stderr (fd 2) is ours by default, so its logs reach the terminal without passing through
-  // this program.
-  const server = spawn(process.execPath, entryArgs(new URL(script, import.meta.url), args), {
+  // `python3 memo_stdio_demo.py`, in Node: `node server.ts`, the running Node on the server's own file.
+  // No npx, no PATH lookup, no shell, no build. Two pipes: A into the server's stdin (fd 0), B out of its
+  // stdout (fd 1). Its stderr (fd 2) is ours by default, so its logs reach the terminal without passing
+  // through this program.
+  const file = fileURLToPath(new URL(script, import.meta.url));
+  const server = spawn(process.execPath, STRIPS_TYPES ? [file, ...args] : entryArgs(file, args), {
     stdio: ['pipe', 'pipe', stderr],
   }) as ServerProcess;
   // #endregion spawn
@@ -158,8 +164,8 @@ export async function runClient(options: ClientOptions = {}) {
   // #endregion run-client
 }
 
-// Run on its own (`node --import tsx src/client.ts`), it is the article's `python3 client.py`; an error is
-// one line on stderr, as the article's client prints it.
+// Run on its own (`node src/client.ts`), it is the article's `python3 client.py`; an error is one line on
+// stderr, as the article's client prints it.
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   await runCommand({ name: 'client' }, () => runClient());
 }

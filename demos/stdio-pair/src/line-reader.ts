@@ -51,9 +51,12 @@ export function decodeLine(line: Uint8Array): string {
 }
 
 export class IncompleteLineError extends Error {
-  constructor(readonly bytes: Buffer) {
+  readonly bytes: Buffer;
+
+  constructor(bytes: Buffer) {
     super(`the stream ended inside a message: ${bytes.length} bytes without a closing newline`);
     this.name = 'IncompleteLineError';
+    this.bytes = bytes;
   }
 }
 
@@ -84,21 +87,28 @@ const TIMEOUT_STATES: Record<TimeoutReason, (bytes: number) => string> = {
 };
 
 export class ReadTimeoutError extends Error {
-  /**
-   * @param pendingBytes bytes in hand that do not make a message yet
-   * @param reason what the reader was waiting for and had: 'open' waits for EOF, the others for a line
-   * @param received bytes received in all (what 'open' reports)
-   */
+  readonly waitedMs: number;
+  /** Bytes in hand that do not make a message yet. */
+  readonly pendingBytes: number;
+  /** What the reader was waiting for and had: 'open' waits for EOF, the others for a line. */
+  readonly reason: TimeoutReason;
+  /** Bytes received in all (what 'open' reports). */
+  readonly received: number;
+
   constructor(
-    readonly waitedMs: number,
-    readonly pendingBytes: number,
-    readonly reason: TimeoutReason = 'partial',
-    readonly received = pendingBytes,
+    waitedMs: number,
+    pendingBytes: number,
+    reason: TimeoutReason = 'partial',
+    received = pendingBytes,
   ) {
     const waitingFor = reason === 'open' ? 'EOF' : 'complete line';
     const count = reason === 'open' ? received : pendingBytes;
     super(`no ${waitingFor} after ${waitedMs} ms (${TIMEOUT_STATES[reason](count)})`);
     this.name = 'ReadTimeoutError';
+    this.waitedMs = waitedMs;
+    this.pendingBytes = pendingBytes;
+    this.reason = reason;
+    this.received = received;
   }
 }
 

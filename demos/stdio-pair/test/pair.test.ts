@@ -1,9 +1,12 @@
 import { once } from 'node:events';
+import { entryArgs } from '@memos-kit/process';
+import ts from 'typescript';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readResponse, request, runClient, shutdown, spawnServer, writeMessage } from '../src/client.ts';
+import { FAULTY_SERVER } from '../src/lessons/faults.ts';
 import { LineReader, ReadTimeoutError } from '../src/line-reader.ts';
 import { type PipeEvent, tracePipes } from '../src/trace.ts';
-import { expectNoLeftovers, fixtureBytes, runScript } from './helpers.ts';
+import { expectNoLeftovers, fixtureBytes, runScript, srcPath } from './helpers.ts';
 
 afterEach(expectNoLeftovers);
 
@@ -59,6 +62,39 @@ describe('the minimal server', () => {
 });
 
 describe('the minimal client', () => {
+  it('starts the server as `python3 memo_stdio_demo.py` starts it: the running Node on server.ts', async () => {
+    const server = spawnServer({ stderr: 'pipe' });
+    const file = srcPath('server.ts');
+    // Node 22.18 and later run a .ts file themselves; an older Node (the kit's CI runs one) needs the launcher.
+    const strips = 'typescript' in process.features && Boolean(process.features.typescript);
+    expect(server.spawnargs).toEqual([process.execPath, ...(strips ? [file] : entryArgs(file))]);
+    expect(await shutdown(server)).toMatchObject({ code: 0, stoppedBy: 'eof' });
+  });
+
+  it('starts servers that hold only syntax Node can strip (no enum, no parameter property)', () => {
+    // What `node server.ts` needs of every file it loads: TypeScript's erasableSyntaxOnly check, on the
+    // servers the client starts and everything they import.
+    const program = ts.createProgram([srcPath('server.ts'), srcPath(FAULTY_SERVER)], {
+      erasableSyntaxOnly: true,
+      allowImportingTsExtensions: true,
+      noEmit: true,
+      noLib: true,
+      types: [],
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+    });
+    const files = program.getSourceFiles().filter((file) => !file.isDeclarationFile);
+    expect(files.map((file) => file.fileName)).toContain(srcPath('line-reader.ts'));
+    const notErasable = files
+      .flatMap((file) => program.getSemanticDiagnostics(file))
+      .filter((diagnostic) => diagnostic.code === 1294)
+      .map(
+        ({ file, start }) =>
+          `${file?.fileName}:${(file?.getLineAndCharacterOfPosition(start ?? 0).line ?? 0) + 1}`,
+      );
+    expect(notErasable).toEqual([]);
+  });
+
   it("writes the fixture's request line and prints the fixture's client output", async () => {
     const events: PipeEvent[] = [];
     const printed: string[] = [];
