@@ -16,11 +16,8 @@ export const INSTRUCTIONS = 'Provides tools for querying Memos.';
 const CACHE_HINT = { ttlMs: 300_000, cacheScope: 'private' } as const;
 
 export interface McpServerOptions {
-  /**
-   * The tool runner, or the promise of one while the adapter is still starting: stdio answers
-   * `server/discover`, which needs no tool, before the REST mock and the catalog are ready.
-   */
-  runner: ToolRunner | Promise<ToolRunner>;
+  /** The tools of the catalog, and the REST API behind them. */
+  runner: ToolRunner;
   pace?: Pace | PaceTimeline;
   log?: (line: string) => void;
   /** `article` (the default): tools only, as in the article. `full`: resources, prompts, MRTR, listen. */
@@ -37,22 +34,18 @@ export interface McpCallerContext {
 }
 
 /**
- * One low-level SDK `Server` per request (HTTP) or per connection (stdio). The low-level class is used
- * rather than `McpServer` because it says exactly what the article says: `capabilities.tools` stays `{}`
- * (McpServer adds `listChanged: true`, a promise this server never keeps) and an unknown tool is
- * `Unknown tool: <name>` (McpServer words it differently). Discovery, the `_meta` envelope checks,
- * `resultType`, cache hints and the serverInfo stamp all still come from the SDK.
+ * The server as `server/discover` shows it: its name and version, instructions, capabilities and cache
+ * hints, with no handler of its own. `createMcpServer` adds the handlers; stdio answers discovery with this
+ * alone while the adapter is still being made (see stdio/start-after-first-answer.ts).
  */
-export function createMcpServer(
-  options: McpServerOptions,
-  caller: McpCallerContext | Promise<McpCallerContext> = {},
-): Server {
-  const { log } = options;
-  const timeline = timelineFor(options.pace);
-  const full = options.profile === 'full';
+export function describeMcpServer({
+  profile = 'article',
+  toolListChanges,
+}: Pick<McpServerOptions, 'profile' | 'toolListChanges'> = {}): Server {
+  const full = profile === 'full';
   const capabilities = full ? FULL_CAPABILITIES : { tools: {} };
-  const server = new Server(SERVER_INFO, {
-    capabilities: options.toolListChanges ? { ...capabilities, tools: { listChanged: true } } : capabilities,
+  return new Server(SERVER_INFO, {
+    capabilities: toolListChanges ? { ...capabilities, tools: { listChanged: true } } : capabilities,
     instructions: INSTRUCTIONS,
     cacheHints: {
       'server/discover': CACHE_HINT,
@@ -60,6 +53,20 @@ export function createMcpServer(
       ...(full ? FULL_CACHE_HINTS : {}),
     },
   });
+}
+
+/**
+ * One low-level SDK `Server` per request (HTTP) or per connection (stdio). The low-level class is used
+ * rather than `McpServer` because it says exactly what the article says: `capabilities.tools` stays `{}`
+ * (McpServer adds `listChanged: true`, a promise this server never keeps) and an unknown tool is
+ * `Unknown tool: <name>` (McpServer words it differently). Discovery, the `_meta` envelope checks,
+ * `resultType`, cache hints and the serverInfo stamp all still come from the SDK.
+ */
+export function createMcpServer(options: McpServerOptions, caller: McpCallerContext = {}): Server {
+  const { log, runner } = options;
+  const timeline = timelineFor(options.pace);
+  const full = options.profile === 'full';
+  const server = describeMcpServer(options);
 
   server.setRequestHandler('tools/list', async (request) => {
     // Every tool comes in one page, so no cursor was ever handed out: any cursor is not one of ours.
@@ -69,13 +76,12 @@ export function createMcpServer(
         'Invalid cursor: this server lists every tool in one page and never returns a nextCursor',
       );
     }
-    return { tools: (await options.runner).tools };
+    return { tools: runner.tools };
   });
 
   server.setRequestHandler('tools/call', async (request, ctx) => {
     const startedAt = performance.now();
     const { name, arguments: args } = request.params;
-    const runner = await options.runner;
     if (!runner.has(name)) {
       log?.(`tools/call ${name}: unknown tool`);
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`);
@@ -95,7 +101,7 @@ export function createMcpServer(
     const progressToken = ctx.mcpReq._meta?.progressToken;
     try {
       const result = await runner.call(name, args, {
-        authorization: (await caller).authorization,
+        authorization: caller.authorization,
         signal,
         onRestAnswered:
           progressToken === undefined
@@ -121,13 +127,6 @@ export function createMcpServer(
     }
   });
 
-  if (full) {
-    // Resources and prompts are registered with the runner itself: stdio makes the adapter first in this
-    // profile (see stdio.ts), and HTTP always has it.
-    if (options.runner instanceof Promise || caller instanceof Promise) {
-      throw new Error('The full profile needs the adapter ready before its server is made');
-    }
-    addFullProfile(server, options.runner, caller.authorization, options.memoEvents);
-  }
+  if (full) addFullProfile(server, runner, caller.authorization, options.memoEvents);
   return server;
 }

@@ -63,6 +63,9 @@ export class LineTransport implements Transport {
   private bufferedBytes = 0;
   /** The current line passed MAX_MESSAGE_BYTES: the rest of it is dropped up to its newline. */
   private overlong = false;
+  private started = false;
+  /** While set (see `holdAllBut`): the one method delivered, and the messages waiting for `release`. */
+  private holding: { method: string; held: JSONRPCMessage[] } | undefined;
 
   constructor(
     private readonly input: Readable,
@@ -73,7 +76,26 @@ export class LineTransport implements Transport {
     });
   }
 
+  /**
+   * From now until `release()`, only requests for `method` are delivered; every other message waits, in
+   * the order it came. How `pnpm mcp:stdio` answers `server/discover` while its tools are being made
+   * (stdio/start-after-first-answer.ts).
+   */
+  holdAllBut(method: string): void {
+    this.holding ??= { method, held: [] };
+  }
+
+  /** Delivers the messages held back, in order, to whoever serves the transport now, and then every message. */
+  release(): void {
+    const held = this.holding?.held ?? [];
+    this.holding = undefined;
+    for (const message of held) this.onmessage?.(message);
+  }
+
+  /** Starts reading; a second call (a second `serveStdio` taking the transport over) changes nothing. */
   async start(): Promise<void> {
+    if (this.started) return;
+    this.started = true;
     // The reader of our stdout went away (`| head`): nobody can hear answers any more, so stop quietly.
     this.output.on('error', () => {
       this.input.destroy();
@@ -223,8 +245,15 @@ export class LineTransport implements Transport {
     const cancelled = cancelledRequestId(message);
     // A cancelled request gets no response (the spec forbids one), so it no longer holds up the exit.
     if (cancelled !== undefined) this.pending.delete(cancelled);
-    this.onmessage?.(message);
+    this.deliver(message);
     if (cancelled !== undefined) this.closeWhenIdle();
+  }
+
+  private deliver(message: JSONRPCMessage): void {
+    const holding = this.holding;
+    const wanted = holding === undefined || (isJSONRPCRequest(message) && message.method === holding.method);
+    if (wanted) this.onmessage?.(message);
+    else holding.held.push(message);
   }
 
   private reject(id: RequestId | null, code: number, message: string, data?: unknown): void {
