@@ -30,12 +30,32 @@ export const RESOURCE_CACHE_HINTS = {
   'resources/read': { ttlMs: 10_000, cacheScope: 'private' },
 } as const;
 
+/** The fields of a REST memo a resource shows. */
 interface MemoBody {
   name: string;
   content?: string;
   visibility?: string;
   creator?: string;
   updateTime?: string;
+}
+
+/**
+ * A memo from a REST answer, or undefined when the value is not one. The answer is JSON from outside this
+ * server (the mock's REST API, or a real Memos behind `--memos-url`), so it is checked where it is read.
+ */
+function memoOf(value: unknown): MemoBody | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const fields: Record<string, unknown> = { ...value };
+  const { name, content, visibility, creator, updateTime } = fields;
+  if (typeof name !== 'string') return undefined;
+  const text = (field: unknown) => (typeof field === 'string' ? field : undefined);
+  return {
+    name,
+    content: text(content),
+    visibility: text(visibility),
+    creator: text(creator),
+    updateTime: text(updateTime),
+  };
 }
 
 /**
@@ -60,10 +80,13 @@ export function registerMemoResources(
       const reason = result.content[0]?.text ?? 'the REST API refused the listing';
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Cannot list memos: ${reason}`);
     }
-    const body = result.structuredContent as { memos?: MemoBody[]; nextPageToken?: string };
+    const { memos, nextPageToken } = result.structuredContent ?? {};
     return {
-      resources: (body.memos ?? []).map(resourceOf),
-      ...(body.nextPageToken ? { nextCursor: body.nextPageToken } : {}),
+      resources: (Array.isArray(memos) ? memos : []).flatMap((value) => {
+        const memo = memoOf(value);
+        return memo ? [resourceOf(memo)] : [];
+      }),
+      ...(typeof nextPageToken === 'string' && nextPageToken !== '' ? { nextCursor: nextPageToken } : {}),
     };
   });
 
@@ -95,9 +118,9 @@ export function registerMemoResources(
         `Resource not found: ${uri} (${result.content[0]?.text ?? 'REST error'})`,
       );
     }
-    const memo = result.structuredContent as unknown as MemoBody;
+    const memo = memoOf(result.structuredContent);
     return {
-      contents: [{ uri, mimeType: MIME_TYPE, text: memo.content ?? '' }],
+      contents: [{ uri, mimeType: MIME_TYPE, text: memo?.content ?? '' }],
     };
   });
   // #endregion resources-read
