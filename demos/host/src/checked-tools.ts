@@ -32,7 +32,7 @@ export async function withArgumentChecks(
   for (const [name, tool] of Object.entries(tools)) {
     const schema: JSONSchema7 = await asSchema(tool.inputSchema).jsonSchema;
     // Compiled when the model first calls the tool: most of the twenty are never called in a run, and
-    // compiling them all took a sixth of the demo's start.
+    // compiling them all up front would be a sixth of the demo's start.
     let validate: ValidateFunction | undefined;
     checked[name] = {
       ...tool,

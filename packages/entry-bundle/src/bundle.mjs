@@ -228,9 +228,9 @@ export async function buildBundle(entryPath) {
  * The map esbuild wrote, keeping the kit's own sources only, what a student reads: the dependencies' code
  * (the SDK, Express, zod: most of a bundle) maps to no source, so a frame there names the bundle's line, in
  * code that reads as written. Node decodes a whole map the first time it formats a stack with a frame in
- * its chunk, and Node's own web streams format one whenever a reader is released: with the dependencies
- * mapped, the largest map was six times the size, and `pnpm demo:sse` took 1.5 × the CPU time of a
- * minified bundle without maps; with the kit's sources alone, 1.1 ×.
+ * its chunk, and Node's own web streams format one whenever a reader is released. Mapping the dependencies
+ * too makes the largest map six times the size, and `pnpm demo:sse` then takes 1.5 × the CPU time of a
+ * minified bundle without maps; mapping the kit's sources alone, 1.1 ×.
  * @param {string} text
  */
 function kitSourcesOnly(text) {

@@ -141,7 +141,7 @@ await command(serveCommand, async ({ values, lang, paint, width }) => {
     .then((started) =>
       record === undefined
         ? started
-        : // Loaded only when asked for, so a plain start stays as quick as before.
+        : // Loaded only when asked for: a start without --record loads no recorder.
           import('./record.ts').then(({ recordInFront }) =>
             recordInFront(started, options, record, 'pnpm serve --record'),
           ),

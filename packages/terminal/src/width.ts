@@ -511,7 +511,7 @@ const WIDE = new RegExp(`[${characterClass(2)}]`, 'gu');
  * How many terminal cells `text` takes, colours not counted. string-width answers for any text, but it
  * segments graphemes and tests emoji with Unicode-property patterns, which costs tens of milliseconds to
  * set up in every new process (loading it alone takes 20 ms) and a fraction of one per Chinese line: a
- * banner of tables took 50 ms. Text
+ * banner of tables takes 50 ms. Text
  * made only of PLAIN_TEXT_RANGES is counted directly; anything else goes to string-width.
  */
 export function stringWidth(text: string): number {

@@ -1,5 +1,5 @@
 // The filter's two engines, loaded at the first filter (cel-js) and the first `matches()` (re2js) rather than
-// when the server starts: together they were a sixth of the server's bundle, most starts never see a filter,
+// when the server starts: together they are a sixth of the server's bundle, most starts never see a filter,
 // and a class's `pnpm serve` should be listening before a student has typed one.
 import { createRequire } from 'node:module';
 import type { RE2JS } from 're2js';

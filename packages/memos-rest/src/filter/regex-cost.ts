@@ -115,8 +115,8 @@ const threadMeter: MatchMeter = { wallMs: () => performance.now(), cpuMs: thread
 
 /**
  * The limit is on CPU time: what it bounds is the work a pattern makes. On a busy machine the thread can wait
- * for a core in the middle of a match, and in a CI run on two cores an ordinary case-insensitive pattern
- * overran 50 ms of wall-clock time. The wall clock is cheap, so it is summed on every row, and only once that
+ * for a core in the middle of a match: on two busy cores an ordinary case-insensitive pattern can overrun
+ * 50 ms of wall-clock time. The wall clock is cheap, so it is summed on every row, and only once that
  * sum passes the limit is the CPU time since the first match read. One request's rows are filtered in one
  * synchronous pass, so that CPU time is the pass's own, and a busy machine inflates only the wall clock.
  */
