@@ -102,15 +102,19 @@ function isLetter(char: string): boolean {
 // is cut: after the character that ends one of its parts, or where letters meet punctuation.
 const PART_END = new Set('/&?=+-_.;:|');
 
-/** What a cut between two visible characters would do to the text. */
-enum Break {
+/**
+ * What a cut between two visible characters would do to the text. An object, not an enum: the stdio pair's
+ * client (`node src/client.ts`) loads this file through Node's type stripping, which has no enums.
+ */
+const Break = {
   /** Inside a word, before a space, or against a Chinese punctuation rule. */
-  Never,
+  Never: 0,
   /** Between the parts of something wider than a line by itself; used only to cut such a thing. */
-  Part,
+  Part: 1,
   /** Where a reader expects a line to end: after a space, next to a Chinese character, between JSON members. */
-  Good,
-}
+  Good: 2,
+} as const;
+type Break = (typeof Break)[keyof typeof Break];
 
 /**
  * Whether a line may break before character `i`. Never before a space (it hangs at the end of the line) nor
