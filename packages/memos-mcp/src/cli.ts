@@ -14,6 +14,7 @@ import {
   serveCommand,
 } from './cli-options.ts';
 import type { RunningAdapter } from './index.ts';
+import { batchedLog } from './server-log.ts';
 
 /** Long enough for a call in flight to finish (the article's pace answers at 3 s), short enough to feel like a stop. */
 const GRACE_MS = 4_000;
@@ -117,7 +118,11 @@ await command(serveCommand, async ({ values, lang, paint, width }) => {
   // never wait on them.
   const { allowedHostnamesFor, startServer } = await import('./index.ts');
   const time = () => new Date().toISOString().slice(11, 23);
-  const log = (line: string) => process.stdout.write(`${paint('dim', time())}  ${line}\n`);
+  // Each line carries the moment of its call; lines are written in batches (see server-log.ts), and
+  // whatever else goes to stdout is written after the lines waiting before it.
+  const calls = batchedLog(process.stdout);
+  process.once('exit', calls.flush);
+  const log = (line: string) => calls.line(`${paint('dim', time())}  ${line}`);
   const record = values.record;
   if (values.class !== undefined) {
     const { runClass } = await import('./class/run.ts');
@@ -150,6 +155,7 @@ await command(serveCommand, async ({ values, lang, paint, width }) => {
       const problem = listenProblem(error, options, lang);
       throw problem === error ? cannotStart(error, lang) : problem;
     });
+  calls.flush();
   process.stdout.write(`${banner(server, options, paint, lang)}\n`);
   for (const note of startNotes(server, options, lang))
     for (const line of wrapText(note, width)) process.stdout.write(`${line}\n`);
@@ -158,7 +164,9 @@ await command(serveCommand, async ({ values, lang, paint, width }) => {
   const rest = bannerWords(lang);
   // command() says "stopped" once this is done.
   closeOnSignals(async (signal) => {
+    calls.flush();
     process.stdout.write(`\n${rest('stopping', { signal: stopCause(signal), seconds: GRACE_MS / 1000 })}\n`);
     await server.close({ graceMs: GRACE_MS });
+    calls.flush();
   });
 });

@@ -108,7 +108,7 @@ describe('pnpm serve', () => {
     await child?.stop({ signal: 'SIGKILL' });
   });
 
-  it('prints its banner without escape codes when piped, answers both doors, and drains on SIGTERM', async () => {
+  it('prints its banner without escape codes when piped, answers both doors, logs the call, and drains on SIGTERM', async () => {
     child = startEntry(CLI, { args: ['--port', '0', '--dataset', 'article'] });
     const banner = await child.waitFor(/按 Ctrl-C 停止服务。/);
     const url = /正在监听 (http:\/\/127\.0\.0\.1:\d+)/.exec(banner)?.[1];
@@ -125,9 +125,14 @@ describe('pnpm serve', () => {
     const list = mcpRequest('tools/list');
     const mcp = await fetch(`${url}/mcp`, { method: 'POST', headers: list.headers, body: list.body });
     expect(((await mcp.json()) as { result: { tools: unknown[] } }).result.tools).toHaveLength(20);
+    const call = mcpRequest('tools/call', { name: 'memo_list_memos', arguments: {} });
+    await (await fetch(`${url}/mcp`, { method: 'POST', headers: call.headers, body: call.body })).text();
+    // Stopped at once: the call's log line may still be waiting for its batch, and comes out first.
     const exit = await child.stop({ signal: 'SIGTERM', graceMs: 10_000 });
     expect(exit.code).toBe(143);
-    expect(child.stdout()).toMatch(/\nSIGTERM：不再接受新连接，最多等 4 秒/);
+    expect(child.stdout()).toMatch(
+      /\d\d:\d\d:\d\d\.\d{3} {2}tools\/call memo_list_memos: ok\n\nSIGTERM：不再接受新连接，最多等 4 秒/,
+    );
     expect(child.stderr()).toBe('已停止（SIGTERM）\n');
   }, 30_000);
 
