@@ -47,7 +47,14 @@ export function inProcessDispatcher(
         connection.destroy();
       };
       signal?.addEventListener('abort', onAbort, { once: true });
+      // Node's parser refused the request (it answers 400 or 431 itself, without the app), or the app
+      // dropped it: no answer will come. Once the answer is in, the connection's close means nothing.
+      const unanswered = () => {
+        signal?.removeEventListener('abort', onAbort);
+        reject(new Error(`${request.method} ${request.url}: the connection closed without an answer`));
+      };
       settle.set(connection, (res) => {
+        connection.off('close', unanswered);
         signal?.removeEventListener('abort', onAbort);
         const answer = answerOf(res);
         if (!answer) {
@@ -63,12 +70,7 @@ export function inProcessDispatcher(
           ...(answer.json ? { json: answer.json } : {}),
         });
       });
-      // Node's parser refused the request (it answers 400 or 431 itself, without the app), or the app
-      // dropped it: no answer will come. After an answer this changes nothing.
-      connection.once('close', () => {
-        signal?.removeEventListener('abort', onAbort);
-        reject(new Error(`${request.method} ${request.url}: the connection closed without an answer`));
-      });
+      connection.once('close', unanswered);
       server.emit('connection', connection);
       connection.push(bytes);
     });
