@@ -130,26 +130,56 @@ const DEMOS: Array<[string, ColdStart]> = [
   ['pnpm demo:features', rootScript('demo:features')],
 ];
 
+/** The client's plan for these targets: one client, then (unless told 0) concurrent clients. */
+const planFor = (targets: Target[], concurrency = CONCURRENCY): ClientPlan => ({
+  targets,
+  rounds: ROUNDS,
+  warmup: WARMUP,
+  concurrency,
+  loadCalls: LOAD_CALLS,
+  phases: LOAD_PHASES,
+});
+
+/** Runs the client in a process of its own against a server that is already running. */
+async function runClient(plan: ClientPlan): Promise<ClientReport> {
+  const client = await runEntry(CLIENT, { args: [JSON.stringify(plan)], timeoutMs: 1_800_000 });
+  if (client.code !== 0) throw new Error(`the bench client failed:\n${client.stderr}`);
+  return JSON.parse(client.stdout) as ClientReport;
+}
+
+/** Starts an entry that prints its URL, and resolves with the URL and the running process. */
+async function started(entry: URL, args: string[], input?: string) {
+  const server = startEntry(entry, { args, env: { NO_COLOR: '1' } });
+  if (input !== undefined) server.child.stdin?.end(input);
+  const printed = await server.waitFor(/http:\/\/127\.0\.0\.1:\d+/, { timeoutMs: 60_000 });
+  return { server, base: /http:\/\/127\.0\.0\.1:\d+/.exec(printed)?.[0] ?? '' };
+}
+
 /**
  * Starts `pnpm serve` as the root script does (the same launcher, entry and default options; only the
- * port is a free one) and runs the client in a process of its own against it.
+ * port is a free one) and runs the client in a process of its own against it. Also hands back the REST
+ * answer, for the SDK's floor to serve.
  */
-async function asUsersRunIt(): Promise<ClientReport> {
-  const server = startEntry(SERVE, { args: ['--port', '0'], env: { NO_COLOR: '1' } });
+async function asUsersRunIt(): Promise<{ report: ClientReport; answer: string }> {
+  const { server, base } = await started(SERVE, ['--port', '0']);
   try {
-    const printed = await server.waitFor(/http:\/\/127\.0\.0\.1:\d+/, { timeoutMs: 60_000 });
-    const base = /http:\/\/127\.0\.0\.1:\d+/.exec(printed)?.[0] ?? '';
-    const plan: ClientPlan = {
-      targets: [target('rest', base, restCall), target('mcp', base, mcpCall)],
-      rounds: ROUNDS,
-      warmup: WARMUP,
-      concurrency: CONCURRENCY,
-      loadCalls: LOAD_CALLS,
-      phases: LOAD_PHASES,
-    };
-    const client = await runEntry(CLIENT, { args: [JSON.stringify(plan)], timeoutMs: 1_800_000 });
-    if (client.code !== 0) throw new Error(`the bench client failed:\n${client.stderr}`);
-    return JSON.parse(client.stdout) as ClientReport;
+    const report = await runClient(planFor([target('rest', base, restCall), target('mcp', base, mcpCall)]));
+    const answer = await (await fetch(new URL(restCall.path, base), { headers: restCall.headers })).text();
+    return { report, answer };
+  } finally {
+    await server.stop({ graceMs: 5_000 });
+  }
+}
+
+/**
+ * The SDK's own share of the same answer: its minimal server (`floor-server.ts --answer-stdin`) serves the
+ * REST list as a tool, and node:http alone writes it, in one process; the client measures both the same way.
+ */
+async function sdkFloor(answer: string): Promise<ClientReport> {
+  const { server, base } = await started(FLOOR, ['--http', '--answer-stdin'], answer);
+  try {
+    const plain: Call = { path: '/rest', method: 'GET', headers: { Accept: 'application/json' } };
+    return await runClient(planFor([target('rest', base, plain), target('mcp', base, mcpCall)], 0));
   } finally {
     await server.stop({ graceMs: 5_000 });
   }
@@ -184,6 +214,8 @@ await command(spec, async ({ paint, lang }) => {
     'coldStdioSource',
     'coldFloorHttp',
     'coldServe',
+    'sdkPlain',
+    'sdkMcp',
   ] as const;
   const SDK_PARTS = new Set<string>(['stageZod', 'stageJson', 'stageResponse']);
   const labelWidth = Math.max(
@@ -219,7 +251,7 @@ await command(spec, async ({ paint, lang }) => {
   console.log('');
 
   // 1. As users run it: pnpm serve in its own process, the client in another.
-  const report = await asUsersRunIt();
+  const { report, answer } = await asUsersRunIt();
   const rest = report.one.rest ?? { median: Number.NaN, p99: Number.NaN };
   const calls = report.one.mcp ?? { median: Number.NaN, p99: Number.NaN };
   const ratio = calls.median / rest.median;
@@ -253,7 +285,25 @@ await command(spec, async ({ paint, lang }) => {
   );
   console.log('');
 
-  // 2. A second view: each layer of a tools/call, timed inside this one process, client included.
+  // 2. What the SDK alone adds to the same answer, measured the same way.
+  const floorReport = await sdkFloor(answer);
+  const plainFloor = floorReport.one.rest ?? { median: Number.NaN, p99: Number.NaN };
+  const sdkOnly = floorReport.one.mcp ?? { median: Number.NaN, p99: Number.NaN };
+  print(paint('bold', say('sdkTitle', { rounds: ROUNDS })));
+  heading(say('median'), 'p99');
+  line(say('sdkPlain'), ms(plainFloor.median), ms(plainFloor.p99));
+  line(say('sdkMcp'), ms(sdkOnly.median), ms(sdkOnly.p99));
+  print(
+    `  ${say('sdkRatio', {
+      ratio: (sdkOnly.median / plainFloor.median).toFixed(2),
+      ratio99: (sdkOnly.p99 / plainFloor.p99).toFixed(2),
+      sdk: (sdkOnly.median - plainFloor.median).toFixed(2),
+      kit: (calls.median - rest.median).toFixed(2),
+    })}${paint('dim', loadCell(floorReport.loadAverage.one))}`,
+  );
+  console.log('');
+
+  // 3. A second view: each layer of a tools/call, timed inside this one process, client included.
   const adapter = await createAdapter({ dataset: 'workshop' });
   const server = await listen(adapter.app);
   const stages = stagesOf(adapter);
@@ -332,7 +382,7 @@ await command(spec, async ({ paint, lang }) => {
     await server.close();
   }
 
-  // 3. Cold start, with no server of ours running in this process any more.
+  // 4. Cold start, with no server of ours running in this process any more.
   if (COLD_ROUNDS <= 0) {
     print(paint('dim', say('skipped')));
   } else {

@@ -36,6 +36,12 @@ describe('pnpm bench (a short smoke run)', () => {
       new RegExp(
         String.raw`MCP / REST: p99 ${number} \((within|over) the goal of 3\), throughput ${number}; 1-minute load ${number}`,
       ),
+      /The SDK's own share of the same answer: its minimal server \(McpServer \+ toNodeHandler on node:http/,
+      new RegExp(`node:http alone: GET +${number} ms +${number} ms`),
+      new RegExp(`the SDK's minimal server: tools/call +${number} ms +${number} ms`),
+      new RegExp(
+        `SDK / node:http: median ${number}, p99 ${number}; the SDK adds -?${number} ms here, the kit's MCP -?${number} ms to its REST; 1-minute load ${number}`,
+      ),
       /A second view: the layers of one tools\/call, all timed in this one process/,
       new RegExp(`the ratio reads lower: MCP ÷ REST median ${number} here; 1-minute load ${number}`),
       new RegExp(String.raw`a minimal v2-SDK stdio server \(one tool\) +${number} ms`),
@@ -73,6 +79,7 @@ describe('pnpm bench (a short smoke run)', () => {
     expect(flat).toMatch(/一个客户端，REST ?与 ?MCP ?交替，各 ?5 ?次调用/);
     expect(flat).toMatch(/MCP ?\/ ?REST：中位数 ?\d+\.\d\d（(在目标 ?2\.2 ?以内|超出目标 ?2\.2)），p99/);
     expect(flat).toMatch(/MCP ?\/ ?REST：p99 ?\d+\.\d\d（(在目标 ?3 ?以内|超出目标 ?3)），吞吐量/);
+    expect(flat).toMatch(/SDK ?自己的一份/);
     expect(flat).toMatch(/第二种视角/);
     expect(run.stdout).toContain('BENCH_COLD_ROUNDS=0');
     expect(run.stdout).not.toContain('pnpm mcp:stdio');
