@@ -51,7 +51,9 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function measure(plan: ClientPlan): Promise<ClientReport> {
-  const agent = new Agent({ keepAlive: true, maxSockets: Math.max(1, plan.concurrency) });
+  // A socket left idle is closed here before Node's server closes it (its keep-alive timeout is 5 s), so
+  // no call is ever sent on a connection the server is closing.
+  const agent = new Agent({ keepAlive: true, maxSockets: Math.max(1, plan.concurrency), timeout: 4_000 });
   const send = (target: Target) =>
     new Promise<number>((resolve, reject) => {
       const outgoing = request(

@@ -1,16 +1,20 @@
-// The two SDK adapters the HTTP endpoint keeps (see the README, "Where the SDK has no supported way"),
-// each with the SDK behaviour that makes it necessary. When a test here fails, the SDK has changed: the
-// adapter it names may no longer be needed, or may need to follow.
+// The shortcuts the HTTP endpoint takes around the SDK and Express (see the README, "Where the kit does not
+// use the SDK or Express as is"), each with the behaviour that makes it necessary. When a test here fails,
+// that behaviour has changed: the shortcut it names may no longer be needed, or may need to follow.
+//
+// Nothing here is timed: the order of events says whether a head exists or has been written, with the
+// tool held at a gate the test opens.
 import { request as httpRequest, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
-import { listen } from '@memos-kit/process';
-import { toNodeHandler } from '@modelcontextprotocol/node';
+import { type Listening, listen } from '@memos-kit/process';
+import { type NodeIncomingMessageLike, toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
 import {
   createMcpHandler,
   type McpHandlerRequestOptions,
   type PerRequestResponseMode,
   Server,
 } from '@modelcontextprotocol/server';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdapter } from '../src/app.ts';
 import { articleHeadWriter, withArticleCacheControl } from '../src/http/sse-headers.ts';
 import { mcpRequest } from './support/mcp-http.ts';
 
@@ -167,5 +171,81 @@ describe("the SSE head (sse-headers.ts gives it the article's value, spelling an
       expect.arrayContaining(['Content-Type', 'Cache-Control', 'X-Accel-Buffering']),
     );
     expect(headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('toNodeHandler, which node-adapter.ts does the work of for a body the endpoint has parsed', () => {
+  const discover = mcpRequest('server/discover');
+
+  it('streams a complete JSON answer in chunked framing, without its length', async () => {
+    const handler = createMcpHandler(gatedProbe().server, { keepAliveMs: 0 });
+    const node = toNodeHandler(handler);
+    const server = await listen((req, res) => void node(req, res));
+    try {
+      const response = await fetch(`${server.url}/mcp`, {
+        method: 'POST',
+        headers: discover.headers,
+        body: discover.body,
+      });
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      await response.text();
+      expect(response.headers.get('transfer-encoding')).toBe('chunked');
+      expect(response.headers.get('content-length')).toBeNull();
+    } finally {
+      await server.close();
+      await handler.close();
+    }
+  });
+
+  it('hands the handler a web Request that carries the parsed body, serialized again', async () => {
+    const parsed = JSON.parse(discover.body) as unknown;
+    // The request as a body parser leaves it: its stream already read, so nothing more comes from it.
+    const req: NodeIncomingMessageLike = {
+      method: 'POST',
+      url: '/mcp',
+      headers: { host: '127.0.0.1', 'content-type': 'application/json' },
+      async *[Symbol.asyncIterator]() {},
+    };
+    const request = await toWebRequest(req, parsed);
+    expect(request.body).not.toBeNull();
+    expect(await request.text()).toBe(JSON.stringify(parsed));
+  });
+});
+
+describe('/mcp beside Express (app.ts serves it before the Express app, unless CORS is on)', () => {
+  let beside: Listening;
+  let routed: Listening;
+  beforeAll(async () => {
+    beside = await listen((await createAdapter({ dataset: 'empty' })).app);
+    // With a CORS list, /mcp is an Express route like the others.
+    routed = await listen(
+      (await createAdapter({ dataset: 'empty', corsOrigins: ['http://127.0.0.1:5173'] })).app,
+    );
+  });
+  afterAll(async () => {
+    await beside.close();
+    await routed.close();
+  });
+
+  it("reaches the endpoint on exactly the paths Express's app.all('/mcp') routes there", async () => {
+    // The endpoint answers GET with 405 and `Allow: POST`; anything else is the REST app's (404 in JSON).
+    const reach = async (base: string, path: string) => {
+      const response = await fetch(`${base}${path}`);
+      await response.text();
+      return `${response.status} ${response.headers.get('allow') ?? ''}`.trim();
+    };
+    const paths = ['/mcp', '/MCP', '/Mcp', '/mcp/', '/mcp?x=1', '/mcp/?x=1', '/mcp//', '/mcp/x', '/mcpx'];
+    const answers = await Promise.all(
+      paths.map(async (path) => [path, await reach(beside.url, path), await reach(routed.url, path)]),
+    );
+    for (const [path, besideAnswer, routedAnswer] of answers) expect(besideAnswer, path).toBe(routedAnswer);
+    expect(answers.filter(([, answer]) => answer === '405 POST').map(([path]) => path)).toEqual([
+      '/mcp',
+      '/MCP',
+      '/Mcp',
+      '/mcp/',
+      '/mcp?x=1',
+      '/mcp/?x=1',
+    ]);
   });
 });
