@@ -17,8 +17,9 @@ import type { RestDispatcher, RestRequest, RestResponse } from './rest-request.t
  * (a server accepts any Duplex stream handed to its `'connection'` event), so the app sees exactly what a
  * client on the network would send. The answer is read the way httptest.ResponseRecorder reads it: the
  * status and headers off Node's ServerResponse, the body as the app recorded it (`answerOf`), rather than
- * by parsing the bytes back with an HTTP client and the JSON again, which would cost a third of each dispatch. A
- * shortcut around the plain way, kept for that saving: the README lists it with its measured share.
+ * by parsing the bytes back with an HTTP client and the JSON again, which would cost a third of each
+ * dispatch. A shortcut around the plain way, kept for that saving: the README lists it with its measured
+ * share.
  */
 export function inProcessDispatcher(
   app: RequestListener,
