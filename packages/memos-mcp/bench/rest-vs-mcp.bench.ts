@@ -118,8 +118,10 @@ const load = () =>
     .map((value) => value.toFixed(2))
     .join(' ');
 const here = (path: string) => new URL(path, import.meta.url);
-const STDIO = here('../src/stdio.ts');
-const SERVE = here('../src/cli.ts');
+// The kit's servers start as their root scripts start them, `pnpm mcp:stdio` and `pnpm serve` (entry and
+// arguments read from the kit's package.json; only the port is a free one), as the demos do.
+const STDIO = rootScript('mcp:stdio');
+const SERVE = rootScript('serve', ['--port', '0']);
 const CLIENT = here('./client.ts');
 const FLOOR = here('./floor-server.ts');
 const DEMOS: Array<[string, ColdStart]> = [
@@ -148,7 +150,7 @@ async function runClient(plan: ClientPlan): Promise<ClientReport> {
 }
 
 /** Starts an entry that prints its URL, and resolves with the URL and the running process. */
-async function started(entry: URL, args: string[], input?: string) {
+async function started({ entry, args }: ColdStart, input?: string) {
   const server = startEntry(entry, { args, env: { NO_COLOR: '1' } });
   if (input !== undefined) server.child.stdin?.end(input);
   const printed = await server.waitFor(/http:\/\/127\.0\.0\.1:\d+/, { timeoutMs: 60_000 });
@@ -161,7 +163,7 @@ async function started(entry: URL, args: string[], input?: string) {
  * answer, for the SDK's floor to serve.
  */
 async function asUsersRunIt(): Promise<{ report: ClientReport; answer: string }> {
-  const { server, base } = await started(SERVE, ['--port', '0']);
+  const { server, base } = await started(SERVE);
   try {
     const report = await runClient(planFor([target('rest', base, restCall), target('mcp', base, mcpCall)]));
     const answer = await (await fetch(new URL(restCall.path, base), { headers: restCall.headers })).text();
@@ -176,7 +178,7 @@ async function asUsersRunIt(): Promise<{ report: ClientReport; answer: string }>
  * REST list as a tool, and node:http alone writes it, in one process; the client measures both the same way.
  */
 async function sdkFloor(answer: string): Promise<ClientReport> {
-  const { server, base } = await started(FLOOR, ['--http', '--answer-stdin'], answer);
+  const { server, base } = await started({ entry: FLOOR, args: ['--http', '--answer-stdin'] }, answer);
   try {
     const plain: Call = { path: '/rest', method: 'GET', headers: { Accept: 'application/json' } };
     return await runClient(planFor([target('rest', base, plain), target('mcp', base, mcpCall)], 0));
@@ -388,10 +390,10 @@ await command(spec, async ({ paint, lang }) => {
   } else {
     const targets: Array<[string, ColdStart]> = [
       ['floorStdio', { entry: FLOOR }],
-      ['stdio', { entry: STDIO }],
-      ['stdioSource', { entry: STDIO, env: { KIT_FROM_SOURCE: '1' } }],
+      ['stdio', STDIO],
+      ['stdioSource', { ...STDIO, env: { KIT_FROM_SOURCE: '1' } }],
       ['floorHttp', { entry: FLOOR, args: ['--http'], http: true }],
-      ['serve', { entry: SERVE, args: ['--port', '0'], http: true }],
+      ['serve', { ...SERVE, http: true }],
     ];
     // The first start of each builds its bundle when it is missing or stale: not timed. A one-round smoke
     // run (the tests) times nothing worth that, and skips it.
