@@ -83,8 +83,8 @@ export const claims: readonly Claim[] = [
       restReadme('**服务器拒绝什么、为什么：**'),
       ...both(
         'reference/performance.md',
-        '**回答是读出来的，不再解析回来。**',
-        'checks the record against what a network client receives',
+        '**回答是读出来的，不再解析回来**（',
+        'checks, for every kind of answer (the text/plain 401 included)',
       ),
     ],
   },
