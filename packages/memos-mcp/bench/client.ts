@@ -32,7 +32,7 @@ export interface ClientPlan {
   phases: number;
 }
 
-export interface Latencies {
+interface Latencies {
   median: number;
   p99: number;
 }
