@@ -1,6 +1,5 @@
 // Lab 10: the learner's file is started as a host starts an HTTP server, with PORT set, then talked to at
 // http://127.0.0.1:PORT/mcp with raw requests: headers in the order written, bytes shown as they came.
-import { createServer } from 'node:net';
 import { listeningAddresses, portIsClosed } from '@memos-kit/process';
 import { ErrorCode, PROTOCOL_VERSION } from '@memos-kit/protocol';
 import { getHeader, validateMcpMessage } from '@memos-kit/wire';
@@ -8,8 +7,9 @@ import { newId, seed, word } from '../src/build-track.ts';
 import { absent, type CheckContext, fail, type LabCheck } from '../src/check.ts';
 import {
   ANSWER_MS,
+  freePort,
   type HttpServer,
-  type Json,
+  json,
   listensItself,
   request,
   showRequest,
@@ -17,14 +17,6 @@ import {
   startHttp,
 } from '../src/learner.ts';
 import { notACopy, ownImports, ownProcess } from '../src/own-code.ts';
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 const SERVER = 'lab10:http';
 
@@ -36,14 +28,6 @@ function http(context: CheckContext): Promise<HttpServer> {
   }
   return server;
 }
-
-const json = (body: string): Json | undefined => {
-  try {
-    return JSON.parse(body) as Json;
-  } catch {
-    return undefined;
-  }
-};
 
 export const checks: LabCheck[] = [
   ownImports,

@@ -1,5 +1,5 @@
 /**
- * What the checks of the build track (labs 9 to 12) share: the mock Memos they write to, words no memo holds
+ * What the checks of the build track (labs 9 to 13) share: the mock Memos they write to, words no memo holds
  * yet (what a constant cannot know), and the learner's stdio server, started once per run and asked one
  * request at a time. Every business claim is checked against REST at check time.
  */

@@ -7,6 +7,7 @@
  * `Mcp-*` headers, from @memos-kit/protocol.
  */
 import { existsSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -171,6 +172,15 @@ export async function startStdio(context: CheckContext): Promise<StdioServer> {
   };
 }
 
+/** A port free on 127.0.0.1 now, for the learner's server to listen on. */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
 export interface HttpServer {
   pid: number;
   port: number;
@@ -180,8 +190,13 @@ export interface HttpServer {
   post(message: unknown, overrides?: Record<string, string | null>): Promise<RawResponse>;
 }
 
-export async function startHttp(context: CheckContext, port: number): Promise<HttpServer> {
-  const running = await start(context, { PORT: String(port) }, 'ignore');
+/** Starts the learner's HTTP server with PORT, and `env` besides (lab 13's AUTH_ISSUER and MCP_RESOURCE). */
+export async function startHttp(
+  context: CheckContext,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<HttpServer> {
+  const running = await start(context, { ...env, PORT: String(port) }, 'ignore');
   let exited = false;
   void running.exited.then(() => {
     exited = true;
@@ -211,6 +226,15 @@ export async function startHttp(context: CheckContext, port: number): Promise<Ht
     },
   };
 }
+
+/** An HTTP body as JSON, or nothing when it is not JSON (an HTML error page, an empty 401). */
+export const json = (body: string): Json | undefined => {
+  try {
+    return JSON.parse(body) as Json;
+  } catch {
+    return undefined;
+  }
+};
 
 /** The request as the learner reads it in a failure: start line, headers in order, body. */
 export function showRequest(message: unknown, port: number, overrides: Record<string, string | null> = {}) {

@@ -343,6 +343,52 @@ const fakes: Record<string, Fake[]> = {
       failsAt: 'cannotAsk',
     },
   ],
+  'bearer-auth': [
+    {
+      name: 'hands the work to the kit’s own resource server',
+      files: (lab) => ({
+        'server.ts': changed(
+          lab,
+          "import { mcp } from './mcp.ts';",
+          "import { mcp } from './mcp.ts';\nimport { jwtAccessTokenVerifier } from '@memos-kit/auth-server/resource';\nvoid jwtAccessTokenVerifier;",
+        ),
+      }),
+      failsAt: 'ownImports',
+    },
+    {
+      name: 'names no metadata in its 401',
+      files: (lab) => ({
+        'server.ts': changed(
+          lab,
+          '  resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(RESOURCE),\n',
+          '',
+        ),
+      }),
+      failsAt: 'challenge',
+    },
+    {
+      name: 'takes any bearer token: it checks only that the header is there',
+      files: (lab) => ({
+        'server.ts': changed(
+          lab,
+          "const { payload } = await jwtVerify(token, keys, {\n        issuer: ISSUER,\n        audience: RESOURCE.href,\n        typ: 'at+jwt',\n      });",
+          "const payload = { client_id: 'anyone', scope: '', exp: Math.floor(Date.now() / 1000) + 600, aud: RESOURCE.href };",
+        ),
+      }),
+      failsAt: 'audience',
+    },
+    {
+      name: 'checks signature, issuer and expiry but not the audience',
+      files: (lab) => ({
+        'server.ts': changed(
+          changed(lab, '        audience: RESOURCE.href,\n', ''),
+          'resource: new URL(String(payload.aud)),',
+          'resource: RESOURCE,',
+        ),
+      }),
+      failsAt: 'audience',
+    },
+  ],
 };
 
 /** A copy of one lab outside the repository, its starter replaced by the fake's files. */
