@@ -13,6 +13,9 @@ const shared = {
 // The @ai-sdk/mcp test times a cold start against the client's 1 s window, so it runs first, on its own,
 // before the package's other files start their servers and child processes.
 const ALONE = ['test/ai-sdk-client.test.ts'];
+// A test that counts a module's imports through vi.mock needs a module graph of its own: with shared modules,
+// another file in the same worker may have loaded the module first, and the count would prove nothing.
+const ISOLATED = ['test/oauth-lazy.test.ts'];
 
 export default defineConfig({
   test: {
@@ -23,9 +26,12 @@ export default defineConfig({
           ...shared,
           name: 'memos-mcp',
           include: ['test/**/*.test.ts'],
-          exclude: ALONE,
+          exclude: [...ALONE, ...ISOLATED],
           sequence: { groupOrder: 1 },
         },
+      },
+      {
+        test: { ...shared, isolate: true, name: 'isolated', include: ISOLATED, sequence: { groupOrder: 1 } },
       },
     ],
   },
