@@ -5,6 +5,7 @@ import { ErrorCode, PROTOCOL_VERSION } from '@memos-kit/protocol';
 import { getHeader, validateMcpMessage } from '@memos-kit/wire';
 import { newId, seed, word } from '../src/build-track.ts';
 import { absent, type CheckContext, fail, type LabCheck } from '../src/check.ts';
+import { runScenarios, SCENARIO_MS } from '../src/conformance.ts';
 import {
   ANSWER_MS,
   freePort,
@@ -195,4 +196,25 @@ export const checks: LabCheck[] = [
     },
   },
   ownProcess,
+  {
+    // Last, and slow: the official suite's scenarios that apply to a tools-only Streamable HTTP server.
+    id: 'conformance',
+    topic: 'conformance',
+    timeoutMs: SCENARIO_MS + 15_000,
+    run: async (context) => {
+      const server = await http(context);
+      const url = `http://127.0.0.1:${server.port}/mcp`;
+      const failures = await runScenarios(url);
+      const first = failures[0];
+      if (first)
+        fail('conformanceFailed', {
+          vars: { scenario: first.scenario, check: first.check, count: failures.length },
+          sent: `pnpm --dir labs exec conformance server --url ${url} --scenario ${first.scenario} --spec-version ${PROTOCOL_VERSION}`,
+          expected: `${first.scenario} · ${first.check}: ${first.description}`,
+          got: failures
+            .map((failure) => `${failure.scenario} · ${failure.check}: ${failure.error}`)
+            .join('\n'),
+        });
+    },
+  },
 ];

@@ -60,6 +60,8 @@ export interface LabCheck {
   topic?: string;
   /** For a check shared by labs: its title in the runner's messages, not the lab's. */
   sharedTitle?: 'checkOwnImports' | 'checkNotACopy' | 'checkOwnProcess';
+  /** How long it may take before the runner stops waiting (20 s by default; the conformance suite needs more). */
+  timeoutMs?: number;
   run(context: CheckContext): Promise<void>;
 }
 

@@ -106,12 +106,12 @@ function contextFor(
   };
 }
 
-function withTimeout(work: Promise<void>): Promise<void> {
+function withTimeout(work: Promise<void>, ms = CHECK_TIMEOUT_MS): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const stuck = new Promise<void>((_, reject) => {
     timer = setTimeout(
-      () => reject(new CheckFailure({ message: '@timeout', vars: { seconds: CHECK_TIMEOUT_MS / 1000 } })),
-      CHECK_TIMEOUT_MS,
+      () => reject(new CheckFailure({ message: '@timeout', vars: { seconds: ms / 1000 } })),
+      ms,
     );
   });
   return Promise.race([work, stuck]).finally(() => clearTimeout(timer));
@@ -155,7 +155,7 @@ export async function runLab(
       }
       try {
         onCheck?.(title);
-        await withTimeout(check.run(context));
+        await withTimeout(check.run(context), check.timeoutMs);
         results.push({ id: check.id, title, topic, status: 'pass' });
       } catch (error) {
         failed = true;
