@@ -25,7 +25,7 @@ export const SCENARIOS = [
 ] as const;
 
 /** Checks that call the suite's diagnostic tools (test_missing_capability …), which no learner's server has. */
-export const NOT_APPLICABLE: ReadonlySet<string> = new Set([
+const NOT_APPLICABLE: ReadonlySet<string> = new Set([
   'sep-2575-server-rejects-undeclared-capability',
   'sep-2575-missing-capability-http-400',
   'sep-2575-http-server-no-independent-requests-on-stream',
