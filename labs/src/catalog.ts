@@ -67,13 +67,15 @@ const labSchema = z
     /**
      * How a host starts the server the learner writes (`pnpm connect --lab N` reads it too): over stdio,
      * `<node> <entry>` with MEMOS_URL and MEMOS_TOKEN; over HTTP, the same with PORT, then `path` on 127.0.0.1.
-     * The entry is relative to the folder the learner works in.
+     * The entry is relative to the folder the learner works in. `env` names what else the server reads
+     * (`{url}` in a value is an HTTP server's own MCP address).
      */
     server: z
       .object({
         transport: z.enum(['stdio', 'http']),
         entry: z.string(),
         path: z.string().startsWith('/').optional(),
+        env: z.record(z.string().regex(/^[A-Z][A-Z0-9_]*$/), z.string()).optional(),
       })
       .strict()
       .optional(),

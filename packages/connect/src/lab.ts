@@ -1,11 +1,13 @@
 // `--lab N`: the server a lab of the build track asks the learner to write, as its lab.json declares it, so
 // `pnpm connect` can put the learner's own server into their assistant. The field is shared with the labs:
 //
-//   "server": { "transport": "stdio" | "http", "entry": "server.ts", "path": "/mcp" }
+//   "server": { "transport": "stdio" | "http", "entry": "server.ts", "path": "/mcp", "env": { "NAME": "value" } }
 //
 // `entry` is relative to the folder the learner works in (the lab's starter/). A host starts a stdio server as
 // `<node> <entry>` with MEMOS_URL and MEMOS_TOKEN in its environment; an HTTP server is started the same way
-// with PORT as well, listens on 127.0.0.1, and answers MCP at `path` (default /mcp).
+// with PORT as well, listens on 127.0.0.1, and answers MCP at `path` (default /mcp). `env` names what else the
+// lab's server reads (lab 13: the authorization server's issuer, and its own resource); in a value, `{url}`
+// stands for the URL an HTTP server answers MCP at (`http://127.0.0.1:<PORT><path>`).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import * as z from 'zod';
@@ -15,6 +17,7 @@ const labServerSchema = z
     transport: z.enum(['stdio', 'http']),
     entry: z.string().min(1),
     path: z.string().startsWith('/').optional(),
+    env: z.record(z.string().regex(/^[A-Z][A-Z0-9_]*$/), z.string()).optional(),
   })
   .strict();
 

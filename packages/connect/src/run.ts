@@ -136,20 +136,29 @@ async function labChoice(
   const say = words.in(lang);
   const lab = findLabServer(values.lab ?? '', process.env.KIT_LAB_WORKDIR ?? join(KIT_ROOT, 'labs'));
   if (lab.server === undefined) throw new UsageError(say('labNoServer', { id: lab.id }));
-  const { transport, file, path = '/mcp' } = lab.server;
+  const { transport, file, path = '/mcp', env: declared = {} } = lab.server;
   if (asked !== undefined && asked !== transport)
     throw new UsageError(say('labTransport', { id: lab.id, transport }));
   if (transport === 'stdio' && values.port !== undefined) throw new UsageError(say('portHttpOnly'));
   const { host, port: servePort, token } = await kitDefaults();
-  const env = { MEMOS_URL: `http://${host}:${servePort}`, MEMOS_TOKEN: values.token ?? token };
+  const port = transport === 'http' ? portNumber(values.port ?? String(LAB_PORT), lang) : undefined;
+  const url = port === undefined ? '' : `http://127.0.0.1:${port}${path}`;
+  // What else the lab's server reads, as its lab.json names it, `{url}` filled in.
+  const extra = Object.fromEntries(
+    Object.entries(declared).map(([key, value]) => [key, value.replaceAll('{url}', url)]),
+  );
+  const env = { MEMOS_URL: `http://${host}:${servePort}`, MEMOS_TOKEN: values.token ?? token, ...extra };
   const launch = labServer(file, env, kitLauncher());
   const name = values.name ?? `lab-${lab.id}`;
-  const describe = say(`server.lab.${transport}`, { number: lab.number, id: lab.id });
-  if (transport === 'stdio') return { server: launch, name, describe };
-  const port = portNumber(values.port ?? String(LAB_PORT), lang);
+  const names = Object.keys(extra).join(', ');
+  const describe = [
+    say(`server.lab.${transport}`, { number: lab.number, id: lab.id }),
+    ...(names === '' ? [] : [say('labEnv', { names })]),
+  ].join(' ');
+  if (port === undefined) return { server: launch, name, describe };
   const start = { ...launch, env: { PORT: String(port), ...launch.env } };
   return {
-    server: { transport: 'http', url: `http://127.0.0.1:${port}${path}`, headers: {} },
+    server: { transport: 'http', url, headers: {} },
     name,
     describe,
     start,

@@ -220,4 +220,24 @@ describe('pnpm connect --command and --lab', () => {
     expect(windows.stdout).toContain("$env:PORT='5240'; ");
     expect(windows.stdout).toMatch(/& 'C:\\Program Files\\nodejs\\node\.exe' /);
   });
+
+  it("adds the environment a lab's lab.json names to the start line, its {url} being the server's own", async () => {
+    const env = { KIT_LAB_WORKDIR: FIXTURE_LABS };
+    const [posix, windows, json] = await Promise.all([
+      connect(['cline', '--lab', 'echo-auth', '--port', '5241', '--lang', 'en'], env),
+      connect(['cline', '--lab', '4', '--os', 'win', '--lang', 'en'], env),
+      connect(['cline', '--lab', '4', '--json'], env),
+    ]);
+    expect(posix.code, posix.stderr).toBe(0);
+    expect(posix.stdout).toMatch(
+      /PORT=5241 MEMOS_URL=\S+ MEMOS_TOKEN=\S+ AUTH_ISSUER=http:\/\/127\.0\.0\.1:5231 MCP_RESOURCE=http:\/\/127\.0\.0\.1:5241\/mcp /,
+    );
+    expect(posix.stdout.replace(/\s+/g, ' ')).toContain('The other variables (AUTH_ISSUER, MCP_RESOURCE)');
+    expect(windows.code, windows.stderr).toBe(0);
+    expect(windows.stdout).toContain(
+      "$env:AUTH_ISSUER='http://127.0.0.1:5231'; $env:MCP_RESOURCE='http://127.0.0.1:5240/mcp'; & ",
+    );
+    const written = JSON.parse(json.stdout) as { start: { env: Record<string, string> } };
+    expect(written.start.env).toMatchObject({ PORT: '5240', MCP_RESOURCE: 'http://127.0.0.1:5240/mcp' });
+  });
 });
