@@ -109,6 +109,63 @@ describe.each(plans.map((plan) => [plan.id, plan] as [string, Plan]))('the %s pl
     }
   });
 
+  // The first hour runs on the teacher's class server (`pnpm serve --class N`): students need a browser and
+  // curl, nothing installed; the labs, which need the kit on a student's machine, come after it.
+  const firstHour = schedule(plan).filter(({ start }) => start < 60);
+
+  it('starts on the class server for the browser-only first hour, and leaves the labs until after it', () => {
+    expect(
+      schedule(plan).some(({ start }) => start === 60),
+      'a block starts at minute 60',
+    ).toBe(true);
+    const starts = firstHour.filter(({ block }) =>
+      (block.demos ?? []).some((command) => command.startsWith('pnpm serve --class ')),
+    );
+    expect(starts.map(({ block }) => block.id)).toHaveLength(1);
+    expect(starts[0]?.block.pages).toContain('workshop/class-server');
+    for (const { block } of firstHour) expect(block.labs ?? [], `${block.id} names a lab`).toEqual([]);
+    expect(firstHour.some(({ block }) => block.pages?.includes('playground'))).toBe(true);
+    expect(
+      plan.blocks.some((block) => (block.labs ?? []).length > 0),
+      'labs after the first hour',
+    ).toBe(true);
+  });
+
+  it('gives students only class-server commands and playground steps that exist, in both languages', () => {
+    const read = (file: string) => readFileSync(join(docsRoot, file), 'utf8');
+    for (const { block } of firstHour) {
+      for (const command of (block.demos ?? []).filter((c) => c.startsWith('pnpm serve --class'))) {
+        for (const file of ['workshop/class-server.md', 'en/workshop/class-server.md'])
+          expect(read(file), `${block.id}: ${command} in docs/${file}`).toContain(command);
+      }
+    }
+    // "“课堂上试试”的第 1、2、7 步" / "steps 1, 2 and 7 of the playground page’s “What to try in class”".
+    const cited = {
+      zh: { page: read('playground.md'), heading: '## 课堂上试试', steps: /“课堂上试试”的?第 ([\d、]+) 步/g },
+      en: {
+        page: read('en/playground.md'),
+        heading: '## What to try in class',
+        steps: /steps ([\d, and]+?) of (?:the playground(?: page)?’s )?“What to try in class”/g,
+      },
+    };
+    let count = 0;
+    for (const [lang, { page, heading, steps }] of Object.entries(cited)) {
+      const section = page.slice(page.indexOf(heading)).split(/\n## /)[0] ?? '';
+      for (const block of plan.blocks) {
+        const text = `${block.say?.[lang as 'zh' | 'en'] ?? ''} ${block.show?.[lang as 'zh' | 'en'] ?? ''}`;
+        for (const match of text.matchAll(steps)) {
+          for (const step of (match[1] ?? '').match(/\d+/g) ?? []) {
+            count++;
+            expect(section, `${block.id} (${lang}): step ${step} of ${heading}`).toMatch(
+              new RegExp(`^${step}\\. `, 'm'),
+            );
+          }
+        }
+      }
+    }
+    expect(count, 'the plan sends students to the playground’s steps').toBeGreaterThan(0);
+  });
+
   it('is rendered on the workshop page in both languages', () => {
     for (const file of ['workshop/index.md', 'en/workshop/index.md'])
       expect(readFileSync(join(docsRoot, file), 'utf8')).toContain(`<WorkshopPlan plan="${plan.id}" />`);

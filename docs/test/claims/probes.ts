@@ -914,6 +914,27 @@ export const probes = {
       factsOf(await classSend(running, '/class/api/live', { Authorization: `Bearer ${student}` })),
     );
   },
+  "class: the two commands of a student's slip, and each without a token": async (kit) => {
+    const running = await kit.classServer();
+    const student = running.accounts.students[0]?.token ?? '';
+    const port = { port: Number(new URL(running.url).port) };
+    const { body, headers } = mcpRequest('tools/call', listCall, 1);
+    const { Authorization: _, ...anonymous } = headers;
+    const rest = '/api/v1/memos?pageSize=1';
+    return merge(
+      factsOf(await classSend(running, rest, { Authorization: `Bearer ${student}` })),
+      factsOf(
+        await send(port, {
+          method: 'POST',
+          path: '/mcp',
+          headers: { ...anonymous, Authorization: `Bearer ${student}` },
+          body,
+        }),
+      ),
+      factsOf(await classSend(running, rest, {})),
+      factsOf(await send(port, { method: 'POST', path: '/mcp', headers: anonymous, body })),
+    );
+  },
   'class: a student over the bounds': async (kit) => {
     const running = await kit.classServer();
     const student = running.accounts.students[1]?.token ?? '';

@@ -47,6 +47,19 @@ export const claims: readonly Claim[] = [
     ],
     at: both('workshop/class-server.md', '其他拒绝：', 'Other refusals:'),
   },
+  {
+    // The first hour of each workshop plan: the slip's two commands answer 200, and without a token 401.
+    probe: "class: the two commands of a student's slip, and each without a token",
+    at: ['ninety-minutes', 'half-day'].flatMap((plan): Place[] =>
+      [
+        '课前老师在讲台的机器上运行过 pnpm docs:build',
+        '“谁还没有看到两个 200？”',
+        '“Who has not seen two 200s yet?”',
+        '“删掉 Authorization 之后，REST 和 MCP 各回什么状态？”',
+        '“Without Authorization, what status does each side answer?”',
+      ].map((find): Place => [`docs/workshop/plans/${plan}.json`, find]),
+    ),
+  },
   // ---- OAuth (pnpm serve --auth oauth) -------------------------------------------------------------------
   {
     probe:
@@ -952,6 +965,18 @@ export const claims: readonly Claim[] = [
 ];
 
 export const asides: readonly Aside[] = [
+  {
+    at: [
+      ...both(
+        'guide/your-assistant.md',
+        '- 练习 13（`pnpm connect cline --lab 13`）',
+        '- Lab 13 (`pnpm connect cline --lab 13`)',
+      ),
+      ['labs/13-bearer-auth/lab.json', 'http://127.0.0.1:5231'],
+    ],
+    because:
+      "the environment lab 13's lab.json names for pnpm connect's start line (the issuer of the authorization server pnpm serve --auth oauth starts on its default --auth-port): docs/test/your-assistant.test.ts reads it from what pnpm connect --lab 13 prints",
+  },
   {
     at: [...both('guide/your-assistant.md', '- HTTP 的练习：', '- An HTTP lab:')],
     because:
