@@ -11,6 +11,12 @@ import { expectNoLeftovers, fixtureBytes, runScript, srcPath } from './helpers.t
 afterEach(expectNoLeftovers);
 
 const ODD_SERVER = '../test/__fixtures__/odd-server.ts';
+/**
+ * How long these tests let a server start, answer and leave: they check what the pair does, not how fast, and
+ * a server started from its .ts file on two cores shared with a whole CI run took longer than the client's own
+ * 5 s. The test of that timeout sets its own; vitest stops any test at 20 s.
+ */
+const PATIENT_MS = 15_000;
 
 /** Starts the minimal server with its stderr collected, the way a Host that keeps logs would. */
 function startServer() {
@@ -26,7 +32,7 @@ describe('the minimal server', () => {
     const reader = new LineReader(server.stdout);
     server.stdin.write(fixtureBytes('request'));
     expect(await reader.readLine(10_000)).toEqual(fixtureBytes('response'));
-    const exit = await shutdown(server);
+    const exit = await shutdown(server, PATIENT_MS);
     expect(exit).toEqual({ code: 0, signal: null, stoppedBy: 'eof' });
     expect(stderr()).toEqual(fixtureBytes('stderr'));
   });
@@ -35,7 +41,7 @@ describe('the minimal server', () => {
     const { server, stderr } = startServer();
     const stdout: Buffer[] = [];
     server.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
-    expect(await shutdown(server)).toMatchObject({ code: 0, stoppedBy: 'eof' });
+    expect(await shutdown(server, PATIENT_MS)).toMatchObject({ code: 0, stoppedBy: 'eof' });
     expect(Buffer.concat(stdout).length).toBe(0);
     expect(stderr().length).toBe(0);
   });
@@ -45,7 +51,7 @@ describe('the minimal server', () => {
     const stdout: Buffer[] = [];
     server.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
     server.stdin.write(fixtureBytes('request').subarray(0, -1));
-    expect(await shutdown(server)).toMatchObject({ code: 1, stoppedBy: 'eof' });
+    expect(await shutdown(server, PATIENT_MS)).toMatchObject({ code: 1, stoppedBy: 'eof' });
     expect(stderr().toString()).toBe(
       `server: the stream ended inside a message: ${fixtureBytes('request').length - 1} bytes without a closing newline\n`,
     );
@@ -68,7 +74,7 @@ describe('the minimal client', () => {
     // Node 22.18 and later run a .ts file themselves; an older Node (the kit's CI runs one) needs the launcher.
     const strips = 'typescript' in process.features && Boolean(process.features.typescript);
     expect(server.spawnargs).toEqual([process.execPath, ...(strips ? [file] : entryArgs(file))]);
-    expect(await shutdown(server)).toMatchObject({ code: 0, stoppedBy: 'eof' });
+    expect(await shutdown(server, PATIENT_MS)).toMatchObject({ code: 0, stoppedBy: 'eof' });
   });
 
   it('runs, as its servers do, on syntax Node can strip (no enum, no parameter property)', () => {
@@ -103,6 +109,7 @@ describe('the minimal client', () => {
     const printed: string[] = [];
     let closed: Promise<unknown> = Promise.resolve();
     const response = await runClient({
+      timeoutMs: PATIENT_MS,
       stderr: 'pipe',
       print: (line) => printed.push(`${line}\n`),
       onSpawn: (server) => {
@@ -149,19 +156,19 @@ describe('the minimal client', () => {
     await expect(readResponse(reader, request.id, 5000)).rejects.toThrow(
       'Server closed stdout before sending a response',
     );
-    await shutdown(server);
+    await shutdown(server, PATIENT_MS);
   });
 
   it('fails clearly when the server leaves half a message', async () => {
-    await expect(runClient({ script: ODD_SERVER, args: ['partial'], print: () => {} })).rejects.toThrow(
-      'Server closed stdout with an incomplete message',
-    );
+    await expect(
+      runClient({ script: ODD_SERVER, args: ['partial'], timeoutMs: PATIENT_MS, print: () => {} }),
+    ).rejects.toThrow('Server closed stdout with an incomplete message');
   });
 
   it('rejects a response to another request', async () => {
-    await expect(runClient({ script: ODD_SERVER, args: ['wrong-id'], print: () => {} })).rejects.toThrow(
-      'Unexpected response id',
-    );
+    await expect(
+      runClient({ script: ODD_SERVER, args: ['wrong-id'], timeoutMs: PATIENT_MS, print: () => {} }),
+    ).rejects.toThrow('Unexpected response id');
   });
 
   it('gives up on a silent server after its timeout and leaves no process behind', async () => {
