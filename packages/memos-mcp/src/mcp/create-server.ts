@@ -58,7 +58,8 @@ export function describeMcpServer({
 /**
  * One low-level SDK `Server` per request (HTTP) or per connection (stdio). The low-level class is used
  * rather than `McpServer` because it says exactly what the article says: `capabilities.tools` stays `{}`
- * (McpServer adds `listChanged: true`, a promise this server never keeps) and an unknown tool is
+ * unless `toolListChanges` asks for `listChanged: true` (McpServer always adds it, a promise the article's
+ * server never makes, since its catalog never changes while it runs) and an unknown tool is
  * `Unknown tool: <name>` (McpServer words it differently). Discovery, the `_meta` envelope checks,
  * `resultType`, cache hints and the serverInfo stamp all still come from the SDK.
  */
