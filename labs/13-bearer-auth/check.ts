@@ -8,6 +8,7 @@ import { portIsClosed } from '@memos-kit/process';
 import { getHeader, rawHttp } from '@memos-kit/wire';
 import { auth } from '@modelcontextprotocol/client';
 import { getOAuthProtectedResourceMetadataUrl } from '@modelcontextprotocol/server';
+import { decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT } from 'jose';
 import { newId, seed, word } from '../src/build-track.ts';
 import { absent, type CheckContext, fail, type LabCheck } from '../src/check.ts';
 import {
@@ -109,6 +110,16 @@ async function listening(context: CheckContext): Promise<Setup> {
   return ready;
 }
 
+/**
+ * The real token's header and claims, word for word, signed with a key the AS never had: only a server that
+ * checks the signature against the AS's keys (jwks_uri) tells it from the real one. Decoding is not verifying.
+ */
+async function forged(token: string): Promise<string> {
+  const header = decodeProtectedHeader(token);
+  const { privateKey } = await generateKeyPair('ES256');
+  return new SignJWT(decodeJwt(token)).setProtectedHeader({ ...header, alg: 'ES256' }).sign(privateKey);
+}
+
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const shortened = (token: string) => (token.length > 24 ? `${token.slice(0, 20)}…` : token);
 
@@ -208,6 +219,13 @@ export const checks: LabCheck[] = [
     run: async (context) => {
       const memos = await context.writable();
       await refuses(context, memos.users[0]?.tokens[0] ?? '', 'memosTokenAccepted', 'Memos');
+    },
+  },
+  {
+    id: 'forged',
+    topic: 'verify',
+    run: async (context) => {
+      await refuses(context, await forged(await tokenFor(context, 'mcp')), 'forgedAccepted', 'ES256');
     },
   },
   ownProcess,

@@ -383,6 +383,21 @@ const fakes: Record<string, Fake[]> = {
       failsAt: 'audience',
     },
     {
+      name: 'decodes the token and checks its claims, but never its signature',
+      files: (lab) => ({
+        'server.ts': changed(
+          changed(
+            lab,
+            "import { createRemoteJWKSet, jwtVerify } from 'jose';",
+            "import { createRemoteJWKSet, decodeJwt } from 'jose';",
+          ),
+          "const { payload } = await jwtVerify(token, keys, {\n        issuer: ISSUER,\n        audience: RESOURCE.href,\n        typ: 'at+jwt',\n      });",
+          "void keys;\n      const payload = decodeJwt(token);\n      if (payload.iss !== ISSUER || payload.aud !== RESOURCE.href || (payload.exp ?? 0) < Date.now() / 1000) throw new Error('not for us');",
+        ),
+      }),
+      failsAt: 'forged',
+    },
+    {
       name: 'checks signature, issuer and expiry but not the audience',
       files: (lab) => ({
         'server.ts': changed(
