@@ -55,6 +55,17 @@ describe('pnpm connect <host>', () => {
     expect(run.stdout).toContain('https://cursor.com/docs/mcp');
   });
 
+  it('points Cline at the file its extension, CLI and JetBrains plugin share since 4.0, on every system', async () => {
+    const [here, win] = await Promise.all([
+      connect(['cline', '--lang', 'en']),
+      connect(['cline', '--os', 'win', '--lang', 'en']),
+    ]);
+    expect(here.code, here.stderr).toBe(0);
+    const file = join(home, '.cline', 'data', 'settings', 'cline_mcp_settings.json');
+    expect(here.stdout).toContain(`File (user scope): ${file}`);
+    expect(win.stdout).toContain('%USERPROFILE%\\.cline\\data\\settings\\cline_mcp_settings.json');
+  });
+
   it("prints the HTTP form with pnpm serve's URL and its bearer token", async () => {
     const run = await connect(['cline', '--transport', 'http', '--json']);
     expect(run.code, run.stderr).toBe(0);
