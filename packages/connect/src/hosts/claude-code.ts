@@ -15,6 +15,10 @@ export const claudeCode: HostSpec = {
   docs: [
     { url: 'https://code.claude.com/docs/en/mcp', read: 'through public copies, 2026-12-05' },
     { url: 'https://docs.anthropic.com/zh-CN/docs/claude-code/sdk/sdk-mcp', read: 'stored copy, 2026-12-05' },
+    {
+      url: 'https://github.com/anthropics/claude-code/blob/main/CHANGELOG.md',
+      read: 'anthropics/claude-code@5cfc0a19',
+    },
   ],
   scopes: {
     user: {
@@ -30,8 +34,12 @@ export const claudeCode: HostSpec = {
   },
   unverified: [
     {
-      zh: '.mcp.json 的格式（mcpServers；command、args、env；type: http、url、headers）核对过 Anthropic 自己的 SDK MCP 页面；用户范围写在 ~/.claude.json 顶层的 mcpServers，只在 code.claude.com 那一页的公开转载里读到。改了文件后是否一定要新开会话，文档没说。',
-      en: "The .mcp.json format (mcpServers; command, args, env; type: http, url, headers) was checked against Anthropic's own SDK MCP page; the user scope in the top-level mcpServers of ~/.claude.json was read in public copies of the code.claude.com page only. Whether a hand edit needs a new session is not stated.",
+      zh: '.mcp.json 的格式（mcpServers；command、args、env；type: http、url、headers）核对过 Anthropic 自己的 SDK MCP 页面；用户范围写在 ~/.claude.json 顶层的 mcpServers，只在 code.claude.com 那一页的公开转载里读到。',
+      en: "The .mcp.json format (mcpServers; command, args, env; type: http, url, headers) was checked against Anthropic's own SDK MCP page; the user scope in the top-level mcpServers of ~/.claude.json was read in public copies of the code.claude.com page only.",
+    },
+    {
+      zh: '更新日志说，从 2.1.139 起 /mcp 里的 Reconnect 不用重启就能读到 .mcp.json 的改动；新加的服务端和 ~/.claude.json 的改动要不要新开会话，没有读到说法。',
+      en: 'The changelog says that since 2.1.139 Reconnect in /mcp picks up .mcp.json edits without a restart; whether a newly added server or an edit to ~/.claude.json needs a new session is not stated.',
     },
   ],
 };
