@@ -24,11 +24,25 @@ export const vscode: HostSpec = {
       url: 'https://docs.github.com/en/copilot/how-tos/copilot-cli/customize-copilot/add-mcp-servers',
       read: 'github/docs@091100a4',
     },
+    {
+      url: 'https://github.com/microsoft/vscode/blob/main/src/vs/platform/environment/common/copilotHome.ts',
+      read: 'microsoft/vscode@0736f3df',
+    },
+    {
+      url: 'https://github.com/microsoft/vscode/blob/main/src/vs/platform/mcp/common/mcpCopilotGlobalConfiguration.ts',
+      read: 'microsoft/vscode@9328856f',
+    },
+    {
+      url: 'https://github.com/microsoft/vscode/blob/main/src/vs/workbench/contrib/mcp/common/mcpCopilotGlobalConfigurationService.ts',
+      read: 'microsoft/vscode@d771ef56',
+    },
   ],
   scopes: {
     user: {
       format: 'json',
       container: { kind: 'map', key: ['mcpServers'] },
+      // VS Code joins COPILOT_HOME, else os.homedir()/.copilot, with mcp-config.json; on Windows Node's
+      // os.homedir() is %USERPROFILE%.
       path: inHome('.copilot/mcp-config.json'),
     },
     project: { format: 'json', container: { kind: 'map', key: ['mcpServers'] }, path: '.mcp.json' },
@@ -39,12 +53,8 @@ export const vscode: HostSpec = {
   },
   unverified: [
     {
-      zh: '只读到了 2026-11-25 版配置参考的开头；字段取自 2026-11-04 版和 Copilot CLI 的文档。',
-      en: 'Only the opening of the configuration reference approved 2026-11-25 was readable; the fields come from the 2026-11-04 version and the Copilot CLI docs.',
-    },
-    {
-      zh: 'Windows 上 ~ 是 %USERPROFILE%，这是推断。',
-      en: '~ being %USERPROFILE% on Windows is inferred.',
+      zh: '只读到了 2026-11-25 版配置参考的开头；VS Code 源码解析这个文件时认 type: stdio（command、args、env）和 type: http（url、headers），但给出它位置的服务只在 Copilot 的 agent host 打开时才给出，什么时候打开，本次没有读到。',
+      en: "Only the opening of the configuration reference approved 2026-11-25 was readable; VS Code's source parses this file taking type: stdio (command, args, env) and type: http (url, headers), but the service that gives its location gives it only when Copilot's agent host is on, and when that is was not read.",
     },
   ],
 };
