@@ -15,11 +15,16 @@ export const codex: HostSpec = {
   docs: [
     { url: 'https://developers.openai.com/codex/mcp', read: 'through public copies, 2026-11' },
     { url: 'https://developers.openai.com/codex/config-schema.json', read: 'openai/codex@000c857e' },
+    {
+      url: 'https://github.com/openai/codex/blob/main/codex-rs/utils/home-dir/src/lib.rs',
+      read: 'openai/codex@69a3f82e',
+    },
   ],
   scopes: {
     user: {
       format: 'toml',
       container: { kind: 'map', key: ['mcp_servers'] },
+      // CODEX_HOME, else the dirs crate's home folder (the profile folder, %USERPROFILE%, on Windows) + .codex.
       path: inHome('.codex/config.toml'),
     },
     project: { format: 'toml', container: { kind: 'map', key: ['mcp_servers'] }, path: '.codex/config.toml' },
@@ -28,10 +33,5 @@ export const codex: HostSpec = {
     stdio: commandArgsEnv,
     http: { url: '{{url}}', http_headers: '{{headers}}' },
   },
-  unverified: [
-    {
-      zh: '条目的字段（command、args、env；url、http_headers）核对过 Codex 发布的 config-schema.json；Windows 上的 %USERPROFILE%\\.codex 只在文档的一份转载里读到。',
-      en: "The entry's fields (command, args, env; url, http_headers) were checked against Codex's published config-schema.json; %USERPROFILE%\\.codex on Windows was read in a copy of the docs only.",
-    },
-  ],
+  unverified: [],
 };
