@@ -118,6 +118,15 @@ describe('YAML (Continue)', () => {
     expect(typeof parsed.version).toBe('string');
   });
 
+  it('starts a new config.yaml with the name and version Continue reads it with (its configYamlSchema)', () => {
+    const item = { name: 'memos', ...entry };
+    const plan = planWrite(join(dir, 'absent', 'config.yaml'), specOf('continue', 'user'), 'memos', item);
+    const parsed = parseYaml(plan.after) as Record<string, unknown>;
+    expect(parsed).toMatchObject({ mcpServers: [item] });
+    expect(typeof parsed.name).toBe('string');
+    expect(typeof parsed.version).toBe('string');
+  });
+
   it('refuses broken YAML', () => {
     const file = fileWith('mcpServers:\n  - name: a\n   command: [\n', 'yaml');
     expect(() => planWrite(file, specOf('continue', 'user'), 'memos', { name: 'memos' })).toThrow(

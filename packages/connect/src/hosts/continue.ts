@@ -24,6 +24,10 @@ export const continueDev: HostSpec = {
       url: 'https://github.com/continuedev/continue/blob/main/packages/config-yaml/src/schemas/mcp/index.ts',
       read: 'continuedev/continue@0a3f6338',
     },
+    {
+      url: 'https://github.com/continuedev/continue/blob/main/packages/config-yaml/src/schemas/index.ts',
+      read: 'continuedev/continue@d0a3c0b6',
+    },
   ],
   scopes: {
     user: {
@@ -31,6 +35,7 @@ export const continueDev: HostSpec = {
       container: {
         kind: 'list',
         key: ['mcpServers'],
+        // Continue parses config.yaml with configYamlSchema, which requires name and version (schema is optional).
         skeleton: { name: 'Local config', version: '1.0.0', schema: 'v1' },
       },
       path: inHome('.continue/config.yaml'),
@@ -50,10 +55,5 @@ export const continueDev: HostSpec = {
       requestOptions: { headers: '{{headers}}' },
     },
   },
-  unverified: [
-    {
-      zh: '新建的 config.yaml 里的 name、version、schema 三项照着块文件的要求写；文档只对块文件说它们是必需的。',
-      en: 'A new config.yaml gets name, version and schema as block files need them; the docs call them required for block files only.',
-    },
-  ],
+  unverified: [],
 };
