@@ -35,7 +35,8 @@ export async function runScript(file: string, args: string[] = [], env: NodeJS.P
   const running = startEntry(srcPath(file), {
     args,
     stdin: 'ignore',
-    env: { COLUMNS: '', KIT_LANG: '', NO_COLOR: '', FORCE_COLOR: '', ...env },
+    // Unset, not empty: Node warns when NO_COLOR and FORCE_COLOR are both defined, even as ''.
+    env: { COLUMNS: '', KIT_LANG: '', NO_COLOR: undefined, FORCE_COLOR: undefined, ...env },
   });
   scripts.add(running);
   let output = '';
