@@ -1,7 +1,7 @@
 // Builds the site, serves it on loopback and walks every page of both languages in Debian's
 // Chromium: what a learner's browser does, including the parts that only run client-side
 // (Mermaid, local search, the language switch).
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Listening } from '@memos-kit/process';
@@ -10,22 +10,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allPages } from '../.vitepress/pages.ts';
 import { repositoryOnTheWeb } from '../.vitepress/repository.ts';
 import { plans } from '../.vitepress/theme/plans.ts';
-import { serveSite, siteDir, siteState } from '../cli/site.ts';
+import { serveSite, siteDir } from '../cli/site.ts';
+import { assertChromium, chromiumArgs, chromiumPath, skipWithoutChromium } from './chromium.ts';
 import { measureDiagrams } from './diagram-metrics.ts';
 import { docsRoot } from './markdown-files.ts';
 import { checkPlayground, checkProjector, startPlaygroundServer } from './playground-page.ts';
-import { buildSite, stopBuild } from './site-build.ts';
+import { ensureSite, stopBuild } from './site-build.ts';
 import { checkSiteLinks } from './site-links.ts';
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // Without Chromium the browser test is skipped and says why, except where it is required (CI).
-const hasChromium = existsSync(chromiumPath);
-const required = process.env.KIT_REQUIRE_CHROMIUM === '1';
-if (!hasChromium && !required) {
-  console.warn(
-    `Skipping the browser test: no Chromium at ${chromiumPath} (apt-get install -y chromium, or set CHROMIUM_PATH).`,
-  );
-}
+const skipped = skipWithoutChromium();
 const fixturesRoot = join(docsRoot, '..', 'fixtures');
 const screenshots = join(docsRoot, 'test', 'screenshots');
 
@@ -63,33 +57,17 @@ let page: Page;
 const problems: string[] = [];
 
 beforeAll(async () => {
-  if (!hasChromium && !required) return;
-  if (!hasChromium) {
-    throw new Error(
-      `No Chromium at ${chromiumPath}: install it (apt-get install -y chromium) or set CHROMIUM_PATH.`,
-    );
-  }
+  if (skipped) return;
+  assertChromium();
   outDir = prebuilt ?? siteDir;
   profileDir = mkdtempSync(join(tmpdir(), 'memos-docs-chromium-'));
-  if (!prebuilt && siteState(outDir).state !== 'fresh') {
-    console.info('Building the site: there is no build yet, or a source is newer than it.');
-    await buildSite(outDir);
-  }
+  if (!prebuilt) await ensureSite();
   server = await serveSite(outDir);
   context = await chromium.launchPersistentContext(profileDir, {
     executablePath: chromiumPath,
     headless: true,
     viewport: { width: 1440, height: 1000 },
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: chromiumArgs,
   });
   page = context.pages()[0] ?? (await context.newPage());
   page.on('console', (message) => {
@@ -299,7 +277,7 @@ async function search(url: string, query: string): Promise<{ titles: string[]; l
   return found;
 }
 
-describe.skipIf(!hasChromium && !required)('the built docs site in a real browser', () => {
+describe.skipIf(skipped)('the built docs site in a real browser', () => {
   it('renders every page of both languages, with diagrams, exchanges and a working language switch', async () => {
     const chinese = sitePages.filter((sitePage) => sitePage.locale === 'zh');
     const english = new Map(
