@@ -19,7 +19,7 @@ export function startPlaygroundServer(
   return startServer({ port: 0, dataset, pace: PACE, corsOrigins: [siteOrigin] });
 }
 
-const pane = (kind: 'rest' | 'mcp') => `.wire-playground [data-pane="${kind}"]`;
+export const pane = (kind: 'rest' | 'mcp') => `.wire-playground [data-pane="${kind}"]`;
 
 interface Shown {
   state: string;
@@ -30,7 +30,7 @@ interface Shown {
   events: { at: number; text: string }[];
 }
 
-async function shown(page: Page, kind: 'rest' | 'mcp'): Promise<Shown> {
+export async function shown(page: Page, kind: 'rest' | 'mcp'): Promise<Shown> {
   return page.$eval(`${pane(kind)} [data-part="response"]`, (response) => ({
     state: response.getAttribute('data-state') ?? '',
     status: response.querySelector('[data-part="status"]')?.textContent ?? '',
@@ -55,7 +55,7 @@ async function sendPreset(page: Page, kind: 'rest' | 'mcp', preset: string): Pro
   await page.click(`${pane(kind)} [data-part="send"]`);
 }
 
-const waitDone = (page: Page, kind: 'rest' | 'mcp') =>
+export const waitDone = (page: Page, kind: 'rest' | 'mcp') =>
   page.waitForSelector(`${pane(kind)} [data-part="response"][data-state="done"]`, { timeout: 10_000 });
 
 const fixtureBody = (dir: string, file: string) => {
@@ -64,7 +64,7 @@ const fixtureBody = (dir: string, file: string) => {
 };
 
 /** Opens the playground at `url` (the site's page with `?server=`) and waits until it can send. */
-async function openPlayground(page: Page, url: string, serverUrl: string): Promise<void> {
+export async function openPlayground(page: Page, url: string, serverUrl: string): Promise<void> {
   await page.goto(url, { waitUntil: 'load' });
   // The server field is filled from ?server= once Vue has mounted the page: from then on the buttons work.
   await page.waitForFunction(

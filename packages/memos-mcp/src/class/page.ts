@@ -1,7 +1,8 @@
 // The /class page: a shell that asks for the teacher token (or reads it from the address's #fragment, which
 // no request carries, and then clears it from the address bar), then draws the live view and the token sheet
 // from /class/api. Tokens and QR codes are hidden until the teacher asks, so the page can go on a projector;
-// printing shows them, since a printed slip is the point.
+// printing shows them, since a printed slip is the point. An empty icon: without one the browser asks for
+// /favicon.ico, which the site does not have, and the teacher's console shows a 404.
 import { bilingualMessages, type Lang } from '@memos-kit/terminal';
 import pairs from './page.messages.json' with { type: 'json' };
 
@@ -88,7 +89,7 @@ export function classPage(lang: Lang): string {
   return `<!doctype html>
 <html lang="${lang === 'zh' ? 'zh-CN' : 'en'}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${e('title')}</title><style>${STYLE}</style></head>
+<link rel="icon" href="data:,"><title>${e('title')}</title><style>${STYLE}</style></head>
 <body class="masked">
 <p class="screen"><a href="?lang=${lang === 'zh' ? 'en' : 'zh'}">${e('language')}</a></p>
 <h1>${e('title')}</h1>
