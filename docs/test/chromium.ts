@@ -1,6 +1,7 @@
 // Debian's Chromium, as the browser tests drive it through playwright-core: where it is, whether a test may
 // skip without it (it may not in CI, which sets KIT_REQUIRE_CHROMIUM=1), and the flags of a quiet headless run.
 import { existsSync } from 'node:fs';
+import type { Page } from 'playwright-core';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const hasChromium = existsSync(chromiumPath);
@@ -34,3 +35,15 @@ export const chromiumArgs = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/** Follows a link to `path` the way a reader's click does: VitePress's router takes over, no full reload. */
+export async function followLink(page: Page, path: string): Promise<void> {
+  await page.evaluate((href) => {
+    const link = document.createElement('a');
+    link.href = href;
+    document.body.append(link);
+    link.click();
+    link.remove();
+  }, path);
+  await page.waitForURL((current) => current.pathname === path, { timeout: 10_000 });
+}

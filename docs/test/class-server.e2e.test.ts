@@ -8,7 +8,7 @@ import { type RunningEntry, startNode } from '@memos-kit/process';
 import jsQR from 'jsqr';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertChromium, chromiumArgs, chromiumPath, skipWithoutChromium } from './chromium.ts';
+import { assertChromium, chromiumArgs, chromiumPath, followLink, skipWithoutChromium } from './chromium.ts';
 import { docsRoot } from './markdown-files.ts';
 import { openPlayground, pane, shown, waitDone } from './playground-page.ts';
 import { ensureSite, stopBuild } from './site-build.ts';
@@ -246,6 +246,18 @@ describe.skipIf(skipped)('pnpm serve --class in a real browser, as a class meets
     expect(everything).toContain(mark('s01', 'public'));
     expect(everything).not.toContain(mark('s02', 'private'));
     expect(everything).not.toContain(mark('s02', 'public'));
+
+    // The student reads another page and comes back to the playground by the site's own links, as a reader
+    // does: the address has lost its query, and the playground still sends to this server as this student.
+    await followLink(page, '/workshop/class-server.html');
+    await followLink(page, '/playground.html');
+    // Vue fills the fields once the page has mounted: polled, for a few seconds at most.
+    const poll = { timeout: 5_000, interval: 100 };
+    await expect.poll(() => page.inputValue('.wire-playground [data-part="server"]'), poll).toBe(base);
+    await expect
+      .poll(() => page.inputValue(`${pane('rest')} [data-header="Authorization"] .pg-header-value`), poll)
+      .toBe(`Bearer ${first.token}`);
+    expect(await send(page, 'rest', first.token)).toContain(mark('s01', 'public'));
     expect(student.problems).toEqual([]);
   }, 90_000);
 

@@ -8,6 +8,7 @@ import {
   followBody,
   headerValue,
   modeOf,
+  playgroundTarget,
   presetsFor,
   reindented,
   requestInit,
@@ -136,6 +137,39 @@ describe('a draft', () => {
         headerValue(preset.draft, 'Authorization'),
       );
     }
+  });
+
+  it("keeps the link's server and token for the tab, so a later visit without a query still uses them", () => {
+    const tab = new Map<string, string>();
+    const storage = {
+      getItem: (key: string) => tab.get(key) ?? null,
+      setItem: (key: string, value: string) => void tab.set(key, value),
+    };
+    const slip = { server: 'http://192.0.2.10:5230', token: 's07-abcdefghjk' };
+    expect(playgroundTarget('', storage)).toEqual({ server: 'http://127.0.0.1:5230', token: undefined });
+    expect(playgroundTarget(`?server=${slip.server}&token=${slip.token}`, storage)).toEqual(slip);
+    expect(playgroundTarget('', storage)).toEqual(slip);
+    // A link naming another server replaces what was kept, token and all.
+    expect(playgroundTarget('?server=http://127.0.0.1:4321', storage)).toEqual({
+      server: 'http://127.0.0.1:4321',
+      token: undefined,
+    });
+    expect(playgroundTarget('', storage)).toEqual({ server: 'http://127.0.0.1:4321', token: undefined });
+    // What was kept passes the query's checks again: nothing but a token reaches a header.
+    tab.set([...tab.keys()][0] ?? '', 'server=javascript:alert(1)&token=a%0D%0AX-Evil:%201');
+    expect(playgroundTarget('', storage)).toEqual({ server: 'http://127.0.0.1:5230', token: undefined });
+    // No storage, or storage that refuses: the link alone counts.
+    const refusing = {
+      getItem: () => {
+        throw new Error('SecurityError');
+      },
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+    };
+    expect(playgroundTarget(`?server=${slip.server}&token=${slip.token}`, refusing)).toEqual(slip);
+    expect(playgroundTarget('', refusing)).toEqual({ server: 'http://127.0.0.1:5230', token: undefined });
+    expect(playgroundTarget('', undefined)).toEqual({ server: 'http://127.0.0.1:5230', token: undefined });
   });
 });
 

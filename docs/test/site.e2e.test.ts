@@ -11,7 +11,7 @@ import { allPages } from '../.vitepress/pages.ts';
 import { repositoryOnTheWeb } from '../.vitepress/repository.ts';
 import { plans } from '../.vitepress/theme/plans.ts';
 import { serveSite, siteDir } from '../cli/site.ts';
-import { assertChromium, chromiumArgs, chromiumPath, skipWithoutChromium } from './chromium.ts';
+import { assertChromium, chromiumArgs, chromiumPath, followLink, skipWithoutChromium } from './chromium.ts';
 import { measureDiagrams } from './diagram-metrics.ts';
 import { docsRoot } from './markdown-files.ts';
 import { checkPlayground, checkProjector, startPlaygroundServer } from './playground-page.ts';
@@ -142,18 +142,6 @@ async function checkExchanges(sitePage: SitePage): Promise<number> {
   return all.length;
 }
 
-/** Follows a link the way a reader's click does: VitePress's router takes over, no full reload. */
-async function navigate(url: string): Promise<void> {
-  await page.evaluate((href) => {
-    const link = document.createElement('a');
-    link.href = href;
-    document.body.append(link);
-    link.click();
-    link.remove();
-  }, url);
-  await page.waitForURL((current) => current.pathname === url);
-}
-
 /**
  * Shows the page at `url`: by a click, as a reader moves around, when a page of the site is already on
  * screen, else by loading it (a test run on its own). A click costs Chromium far less than a full load.
@@ -161,7 +149,7 @@ async function navigate(url: string): Promise<void> {
 async function visit(url: string): Promise<void> {
   const target = sitePages.find((sitePage) => sitePage.url === url);
   if (!target) throw new Error(`no page ${url}`);
-  if (server && page.url().startsWith(server.url)) await navigate(url);
+  if (server && page.url().startsWith(server.url)) await followLink(page, url);
   else await open(url);
   await waitForPage(target);
 }

@@ -337,6 +337,48 @@ export function tokenFromQuery(search: string): string | undefined {
   return value && /^[A-Za-z0-9._~+/=-]{1,200}$/.test(value) ? value : undefined;
 }
 
+/** Where the playground sends, and as whom. */
+export interface PlaygroundTarget {
+  server: string;
+  token: string | undefined;
+}
+
+/** The key under which a tab keeps the target its link named. */
+const KEPT_TARGET = 'memos-kit-playground-target';
+
+/**
+ * The target from the page's `?server=` (and `?token=`), which this tab then keeps: a student who came by a
+ * class slip's QR code, read another page and came back to the playground by the site's links (the address
+ * has no query then) still sends to the class server with their token. Without `?server=`, what the tab
+ * kept, read through the same checks as a query; else the default server. `kept` is undefined where the
+ * browser allows no storage.
+ */
+export function playgroundTarget(
+  search: string,
+  kept: Pick<Storage, 'getItem' | 'setItem'> | undefined,
+): PlaygroundTarget {
+  const fromQuery = (query: string) => ({ server: serverFromQuery(query), token: tokenFromQuery(query) });
+  if (new URLSearchParams(search).has('server')) {
+    const target = fromQuery(search);
+    try {
+      kept?.setItem(KEPT_TARGET, new URLSearchParams(definedEntries(target)).toString());
+    } catch {
+      // storage full or refused: this visit still uses the link's target
+    }
+    return target;
+  }
+  let stored: string | null | undefined;
+  try {
+    stored = kept?.getItem(KEPT_TARGET);
+  } catch {
+    // storage refused: as if nothing was kept
+  }
+  return fromQuery(stored ? `?${stored}` : '');
+}
+
+const definedEntries = (target: PlaygroundTarget): [string, string][] =>
+  Object.entries(target).filter((entry): entry is [string, string] => entry[1] !== undefined);
+
 /** The draft with its bearer credential swapped for `token` (a draft without one is left as it is). */
 export function withToken(draft: Draft, token: string | undefined): Draft {
   if (token === undefined) return draft;
