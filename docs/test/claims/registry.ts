@@ -978,6 +978,17 @@ export const asides: readonly Aside[] = [
       "the environment lab 13's lab.json names for pnpm connect's start line (the issuer of the authorization server pnpm serve --auth oauth starts on its default --auth-port): docs/test/your-assistant.test.ts reads it from what pnpm connect --lab 13 prints",
   },
   {
+    at: [
+      ...both(
+        'guide/security.md',
+        '这个授权服务端只为 `/mcp`（和 REST API）签发令牌',
+        'This authorization server issues tokens for `/mcp`',
+      ),
+    ],
+    because:
+      "an example of --auth-resource, lab 13's server at pnpm connect's default lab port: packages/connect/test/lab-oauth.test.ts starts pnpm serve with that option and gets a token for the lab's solution through it, and memos-mcp's oauth-cli.test.ts holds the option's rules and the banner line",
+  },
+  {
     at: [...both('guide/your-assistant.md', '- HTTP 的练习：', '- An HTTP lab:')],
     because:
       "pnpm connect's own default for a lab's HTTP server: docs/test/your-assistant.test.ts reads the port and the path from what the command prints",

@@ -152,6 +152,15 @@ const authOptions = {
       en: `with --auth oauth, the authorization server's port on 127.0.0.1 (default ${DEFAULT_AUTH_PORT}; 0 picks a free one)`,
     },
   },
+  'auth-resource': {
+    type: 'string',
+    multiple: true,
+    value: 'URL',
+    help: {
+      zh: '--auth oauth 时授权服务端也为这个 MCP 服务端签发令牌：写它的 MCP 地址，例如练习 13 的 http://127.0.0.1:5240/mcp（本机的 http 地址或 https 地址；可重复）',
+      en: "with --auth oauth, the authorization server also issues tokens for this MCP server: give its MCP URL, e.g. lab 13's http://127.0.0.1:5240/mcp (a loopback http URL or an https one; repeatable)",
+    },
+  },
   'upstream-tokens': {
     type: 'string',
     value: 'FILE.json',
@@ -211,6 +220,9 @@ export const stdioCommand = {
   },
   options: stdioOptions,
 } satisfies CommandSpec<typeof stdioOptions>;
+
+/** The AS's port unless `--auth-port` says otherwise: `pnpm connect --lab` names its issuer from it. */
+export { DEFAULT_AUTH_PORT };
 
 /** Every sentence both commands print, side by side per key, so a translator edits data, not code. */
 export const cliWords = bilingualMessages(pairs);
@@ -289,10 +301,10 @@ export function hostSettings(values: OptionValues<typeof hostOptions>, lang: Lan
 
 export interface AuthSettings {
   /** Present with `--auth oauth`. */
-  oauth?: { port: number; upstreamTokens?: Record<string, string> };
+  oauth?: { port: number; upstreamTokens?: Record<string, string>; otherResources?: string[] };
 }
 
-/** `--auth`, `--auth-port` and `--upstream-tokens`, checked; OAuth runs on loopback only. */
+/** `--auth`, `--auth-port`, `--auth-resource` and `--upstream-tokens`, checked; OAuth runs on loopback only. */
 export function authSettings(
   values: OptionValues<typeof authOptions>,
   { host, publicUrl }: { host: string; publicUrl?: string | undefined },
@@ -302,7 +314,7 @@ export function authSettings(
   if (mode !== 'memos' && mode !== 'oauth')
     throw new UsageError(cliWords.t(lang, 'badAuth', { value: mode }));
   if (mode === 'memos') {
-    for (const name of ['auth-port', 'upstream-tokens'] as const)
+    for (const name of ['auth-port', 'auth-resource', 'upstream-tokens'] as const)
       if (values[name] !== undefined)
         throw new UsageError(cliWords.t(lang, 'needsOAuth', { option: `--${name}` }));
     return {};
@@ -315,9 +327,31 @@ export function authSettings(
   if (!/^\d+$/.test(portText) || port > 65535)
     throw new UsageError(cliWords.t(lang, 'badAuthPort', { value: portText }));
   const file = values['upstream-tokens'];
+  const otherResources = (values['auth-resource'] ?? []).map((value) => otherResource(value, lang));
   return {
-    oauth: { port, ...(file === undefined ? {} : { upstreamTokens: readUpstreamTokens(file, lang) }) },
+    oauth: {
+      port,
+      ...(file === undefined ? {} : { upstreamTokens: readUpstreamTokens(file, lang) }),
+      ...(otherResources.length === 0 ? {} : { otherResources }),
+    },
   };
+}
+
+/**
+ * An `--auth-resource`: another MCP server's canonical URI, which the AS and that server's verifier compare
+ * byte for byte (RFC 8707 §2: absolute, no fragment; [AUTH] §Canonical Server URI: no trailing slash). Plain
+ * http only on loopback, as the AS itself ([SEC] §Communication Security): a token must not cross a network
+ * in the clear.
+ */
+function otherResource(value: string, lang: Lang): string {
+  const url = URL.parse(value);
+  const fits =
+    url !== null &&
+    (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackAddress(url.hostname))) &&
+    !value.includes('#') &&
+    !value.endsWith('/');
+  if (!fits) throw new UsageError(cliWords.t(lang, 'badAuthResource', { value }));
+  return value;
 }
 
 const isLoopbackAddress = (host: string) => ['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host);

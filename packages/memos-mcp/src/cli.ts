@@ -104,8 +104,10 @@ function startNotes(server: RunningAdapter, options: CliOptions, lang: Lang): st
   }
   if (options.allOperations) notes.push(allOperationsWarning(server.beyondAllowlist, lang));
   if (server.oauth) {
-    const { resource, metadataUrl: metadata, users, password } = server.oauth;
+    const { resource, metadataUrl: metadata, users, password, otherResources } = server.oauth;
     notes.push(say('oauthResource', { resource, metadata }));
+    if (otherResources.length > 0)
+      notes.push(say('oauthOtherResources', { resources: otherResources.join(', ') }));
     notes.push(say('oauthUsers', { users: users.join(', '), password }));
     notes.push(say('oauthUpstream'));
   }

@@ -43,6 +43,11 @@ export interface OAuthServeOptions {
   upstreamTokens?: Readonly<Record<string, string>>;
   /** The origin clients reach /mcp at, when it is not where the server listens (a recorder in front). */
   origin?: string;
+  /**
+   * Other MCP servers' resource URIs the AS also issues tokens for (`--auth-resource`): a learner's own server
+   * (lab 13), which verifies them itself. The adapter's /mcp still takes only tokens issued to it.
+   */
+  otherResources?: readonly string[];
   /** The login and consent pages' default language. */
   lang?: Lang;
 }
@@ -67,7 +72,15 @@ export interface RunningAdapter {
   /** Every name the MCP endpoint accepts in `Host` and `Origin`. */
   allowedHostnames: string[];
   /** With `oauth`: the authorization server, who can sign in there, and with which password. */
-  oauth?: { issuer: string; resource: string; metadataUrl: string; users: string[]; password: string };
+  oauth?: {
+    issuer: string;
+    resource: string;
+    metadataUrl: string;
+    users: string[];
+    password: string;
+    /** The other MCP servers the AS issues tokens for (`--auth-resource`). */
+    otherResources: string[];
+  };
   /**
    * Stops accepting, lets requests in flight finish for up to `graceMs` (0, the default: end them now),
    * then closes the adapter.
@@ -114,6 +127,7 @@ async function startWithOAuth(
       resource: `${origin}/mcp`,
       restApi: `${(options.memosUrl ?? origin).replace(/\/$/, '')}/api/v1`,
       port: oauth.port ?? DEFAULT_AUTH_PORT,
+      otherResources: oauth.otherResources ?? [],
       users,
       upstream,
       ...(oauth.lang ? { lang: oauth.lang } : {}),
@@ -136,6 +150,7 @@ async function startWithOAuth(
         metadataUrl: started.metadataUrl,
         users: users.map((user) => user.username),
         password: started.password,
+        otherResources: [...(oauth.otherResources ?? [])],
       },
       close: async (closing) => {
         await result.close(closing);

@@ -30,6 +30,9 @@ describe('pnpm serve --auth', () => {
     expect(read(['--auth', 'oauth', '--auth-port', '0']).oauth).toEqual({ port: 0 });
     expect(() => read(['--auth', 'basic'])).toThrow(UsageError);
     expect(() => read(['--auth-port', '5300'])).toThrow(/--auth-port goes with --auth oauth/);
+    expect(() => read(['--auth-resource', 'http://127.0.0.1:5240/mcp'])).toThrow(
+      /--auth-resource goes with --auth oauth/,
+    );
     expect(() => read(['--auth', 'oauth', '--host', '0.0.0.0'])).toThrow(/runs on this machine only/);
     expect(() => read(['--auth', 'oauth', '--port', '0', '--record', 'x.jsonl'])).toThrow(
       /--port other than 0/,
@@ -39,8 +42,33 @@ describe('pnpm serve --auth', () => {
     );
   });
 
+  it('takes other MCP servers for the AS by their canonical URI: loopback http or https', () => {
+    const lab = 'http://127.0.0.1:5240/mcp';
+    const remote = 'https://mcp.school.edu/mcp';
+    expect(read(['--auth', 'oauth', '--auth-resource', lab, '--auth-resource', remote]).oauth).toEqual({
+      port: 5231,
+      otherResources: [lab, remote],
+    });
+    expect(
+      read(['--auth', 'oauth', '--auth-resource', 'http://[::1]:5240/mcp']).oauth?.otherResources,
+    ).toEqual(['http://[::1]:5240/mcp']);
+    for (const wrong of [
+      'http://192.168.1.20:5240/mcp', // a token in the clear across a network
+      'http://127.0.0.1:5240/mcp/', // not the form a verifier compares byte for byte
+      'http://127.0.0.1:5240/mcp#x',
+      '127.0.0.1:5240/mcp',
+      'ftp://127.0.0.1/mcp',
+    ])
+      expect(() => read(['--auth', 'oauth', '--auth-resource', wrong]), wrong).toThrow(
+        /--auth-resource takes another MCP server's full URL/,
+      );
+  });
+
   it('starts the AS beside the adapter, lets the SDK client through, and stops both on SIGTERM', async () => {
-    child = startEntry(CLI, { args: ['--auth', 'oauth', '--port', '0', '--auth-port', '0', '--lang', 'en'] });
+    const lab = 'http://127.0.0.1:5240/mcp';
+    child = startEntry(CLI, {
+      args: ['--auth', 'oauth', '--port', '0', '--auth-port', '0', '--auth-resource', lab, '--lang', 'en'],
+    });
     const banner = await child.waitFor(/never the token the caller sent to \/mcp/);
     const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(banner)?.[1] ?? '';
     const issuer =
@@ -50,6 +78,7 @@ describe('pnpm serve --auth', () => {
     const notes = banner.replace(/\s+/g, ' ');
     expect(notes).toContain(`resource ${url}/mcp`);
     expect(notes).toContain(`metadata at ${url}/.well-known/oauth-protected-resource/mcp`);
+    expect(notes).toContain(`also issues tokens for these MCP servers (--auth-resource): ${lab}`);
     expect(notes).toMatch(
       new RegExp(`demo, alice, bob, meimei; each one's teaching password is ${TEACHING_PASSWORD}`),
     );

@@ -19,6 +19,8 @@ export interface OAuthStartOptions {
   restApi: string;
   /** The authorization server's port on 127.0.0.1 (0 picks one). */
   port: number;
+  /** Other MCP servers the AS issues tokens for, with the scopes /mcp's tokens carry; /mcp refuses them. */
+  otherResources?: readonly string[];
   users: readonly SeededUser[];
   /** Username → the credential the adapter itself holds for that user at the REST API (a Memos token). */
   upstream: ReadonlyMap<string, string>;
@@ -42,7 +44,10 @@ export async function startOAuth(options: OAuthStartOptions): Promise<RunningOAu
     resource: options.resource,
     scopes: [READ_SCOPE, WRITE_SCOPE],
     defaultScope: READ_SCOPE,
-    otherResources: { [options.restApi]: [REST_API_SCOPE] },
+    otherResources: {
+      ...Object.fromEntries((options.otherResources ?? []).map((uri) => [uri, [READ_SCOPE, WRITE_SCOPE]])),
+      [options.restApi]: [REST_API_SCOPE],
+    },
     users: options.users,
     ...(options.lang ? { lang: options.lang } : {}),
   });
