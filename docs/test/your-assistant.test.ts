@@ -131,11 +131,13 @@ describe("what the page says of a lab's own server", () => {
 });
 
 describe('what the page says of lab 13', () => {
-  it("is the environment pnpm connect --lab 13 adds to the start line, from the lab's lab.json", async () => {
+  it("is the pnpm serve line and the environment pnpm connect --lab 13 prints, from the lab's lab.json", async () => {
     const run = await runEntry(CONNECT_CLI, { args: ['cline', '--lab', '13', '--json'] });
-    const { env } = (JSON.parse(run.stdout) as { start: { env: Record<string, string> } }).start;
+    const printed = JSON.parse(run.stdout) as { serve: string; start: { env: Record<string, string> } };
+    const { env } = printed.start;
     expect(env.MCP_RESOURCE).toBe(`http://127.0.0.1:${env.PORT}/mcp`);
     for (const page of Object.values(pages)) {
+      expect(page).toContain(`\`${printed.serve}\``);
       expect(page).toContain(`\`AUTH_ISSUER=${env.AUTH_ISSUER}\``);
       expect(page).toContain(`\`MCP_RESOURCE=${env.MCP_RESOURCE}\``);
       expect(page).toContain(`\`${new URL(env.AUTH_ISSUER ?? '').host}\``);

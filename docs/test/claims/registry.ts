@@ -972,10 +972,9 @@ export const asides: readonly Aside[] = [
         '- 练习 13（`pnpm connect cline --lab 13`）',
         '- Lab 13 (`pnpm connect cline --lab 13`)',
       ),
-      ['labs/13-bearer-auth/lab.json', 'http://127.0.0.1:5231'],
     ],
     because:
-      "the environment lab 13's lab.json names for pnpm connect's start line (the issuer of the authorization server pnpm serve --auth oauth starts on its default --auth-port): docs/test/your-assistant.test.ts reads it from what pnpm connect --lab 13 prints",
+      "the pnpm serve line and the environment pnpm connect --lab 13 prints (lab.json's {issuer} filled with the issuer of the authorization server pnpm serve --auth oauth starts on its default --auth-port): docs/test/your-assistant.test.ts reads them from what the command prints",
   },
   {
     at: [
@@ -1103,8 +1102,8 @@ export const asides: readonly Aside[] = [
       ['labs/13-bearer-auth/lab.json', "A token with the real one's cl"],
       ['labs/13-bearer-auth/lab.json', '这个令牌的头和声明（iss、aud、exp、scope）都抄'],
       ['labs/13-bearer-auth/lab.json', "This token's header and claims"],
-      ['labs/13-bearer-auth/lab.json', '运行 pnpm serve --auth oauth：它的横'],
-      ['labs/13-bearer-auth/lab.json', 'run pnpm serve --auth oauth: i'],
+      ['labs/13-bearer-auth/lab.json', '运行 pnpm serve --auth oauth --auth-re'],
+      ['labs/13-bearer-auth/lab.json', 'run pnpm serve --auth oauth --auth-r'],
       ['labs/13-bearer-auth/lab.json', '一个从没见过你的服务的客户端，拿到 401 以后怎么知道该去'],
       ['labs/13-bearer-auth/lab.json', 'A client that has never seen y'],
       ['labs/13-bearer-auth/lab.json', '规范（basic/authorization）：401 必须'],

@@ -7,7 +7,9 @@
 // `<node> <entry>` with MEMOS_URL and MEMOS_TOKEN in its environment; an HTTP server is started the same way
 // with PORT as well, listens on 127.0.0.1, and answers MCP at `path` (default /mcp). `env` names what else the
 // lab's server reads (lab 13: the authorization server's issuer, and its own resource); in a value, `{url}`
-// stands for the URL an HTTP server answers MCP at (`http://127.0.0.1:<PORT><path>`).
+// stands for the URL an HTTP server answers MCP at (`http://127.0.0.1:<PORT><path>`), and `{issuer}` for the
+// issuer of the authorization server `pnpm serve --auth oauth` starts. A lab that names `{issuer}` is served
+// by `pnpm serve --auth oauth --auth-resource <url>`, so that the AS issues tokens for the learner's server.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import * as z from 'zod';

@@ -68,6 +68,8 @@ interface Chosen {
   describe: string;
   /** A server the learner starts by hand before the host reaches it (an HTTP lab server). */
   start?: StdioServer;
+  /** The `pnpm serve` line a lab's server needs running first. */
+  serve?: string;
 }
 
 async function chooseServer(
@@ -143,9 +145,18 @@ async function labChoice(
   const { host, port: servePort, token } = await kitDefaults();
   const port = transport === 'http' ? portNumber(values.port ?? String(LAB_PORT), lang) : undefined;
   const url = port === undefined ? '' : `http://127.0.0.1:${port}${path}`;
-  // What else the lab's server reads, as its lab.json names it, `{url}` filled in.
+  // A lab that reads the AS's issuer needs pnpm serve with its AS, told to issue tokens for this server too.
+  const oauth = Object.values(declared).some((value) => value.includes('{issuer}'));
+  const issuer = oauth ? await kitIssuer() : '';
+  const serve = oauth
+    ? `pnpm serve --auth oauth${url === '' ? '' : ` --auth-resource ${url}`}`
+    : 'pnpm serve';
+  // What else the lab's server reads, as its lab.json names it, `{url}` and `{issuer}` filled in.
   const extra = Object.fromEntries(
-    Object.entries(declared).map(([key, value]) => [key, value.replaceAll('{url}', url)]),
+    Object.entries(declared).map(([key, value]) => [
+      key,
+      value.replaceAll('{url}', url).replaceAll('{issuer}', issuer),
+    ]),
   );
   const env = { MEMOS_URL: `http://${host}:${servePort}`, MEMOS_TOKEN: values.token ?? token, ...extra };
   const launch = labServer(file, env, kitLauncher());
@@ -154,15 +165,26 @@ async function labChoice(
   const describe = [
     say(`server.lab.${transport}`, { number: lab.number, id: lab.id }),
     ...(names === '' ? [] : [say('labEnv', { names })]),
-  ].join(' ');
-  if (port === undefined) return { server: launch, name, describe };
+    ...(oauth ? [say('labIssuer', { issuer, url })] : []),
+  ].join(lang === 'zh' ? '' : ' ');
+  if (port === undefined) return { server: launch, name, describe, serve };
   const start = { ...launch, env: { PORT: String(port), ...launch.env } };
   return {
     server: { transport: 'http', url, headers: {} },
     name,
     describe,
     start,
+    serve,
   };
+}
+
+/**
+ * The issuer of the AS `pnpm serve --auth oauth` starts when told no `--auth-port`: memos-mcp owns the port,
+ * and the AS listens on 127.0.0.1. Loaded only for a lab that names it.
+ */
+async function kitIssuer(): Promise<string> {
+  const { DEFAULT_AUTH_PORT } = await import('@memos-kit/memos-mcp/cli');
+  return `http://127.0.0.1:${DEFAULT_AUTH_PORT}`;
 }
 
 /** A port from the command line: 1 to 65535. */
@@ -244,6 +266,10 @@ function printConfiguration(
   out.prose(text(config.host.summary));
   out.line();
   out.prose(chosen.describe);
+  if (chosen.serve) {
+    out.prose(say('serveFirst'));
+    out.line(`  ${chosen.serve}`);
+  }
   if (chosen.start) {
     out.prose(say('startFirst'));
     out.line(`  ${startLine(chosen.start, config.os)}`);
@@ -376,7 +402,8 @@ export async function run(parsed: Parsed, commandWords: string[] | undefined): P
   if (values.write) return write(config, parsed);
   if (values.json) {
     const { host: _host, spec: _spec, ...rest } = config;
-    print(JSON.stringify({ host: host.id, ...rest, ...(start ? { start } : {}) }, null, 2));
+    const serve = chosen.serve === undefined ? {} : { serve: chosen.serve };
+    print(JSON.stringify({ host: host.id, ...rest, ...serve, ...(start ? { start } : {}) }, null, 2));
     return 0;
   }
   const commandLine = [

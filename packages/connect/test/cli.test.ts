@@ -11,6 +11,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DEFAULT_AUTH_PORT } from '@memos-kit/memos-mcp/cli';
 import { runEntry } from '@memos-kit/process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
@@ -232,23 +233,43 @@ describe('pnpm connect --command and --lab', () => {
     expect(windows.stdout).toMatch(/& 'C:\\Program Files\\nodejs\\node\.exe' /);
   });
 
-  it("adds the environment a lab's lab.json names to the start line, its {url} being the server's own", async () => {
+  it("adds the environment a lab's lab.json names to the start line, {url} the server's own, {issuer} the AS's", async () => {
     const env = { KIT_LAB_WORKDIR: FIXTURE_LABS };
     const [posix, windows, json] = await Promise.all([
       connect(['cline', '--lab', 'echo-auth', '--port', '5241', '--lang', 'en'], env),
       connect(['cline', '--lab', '4', '--os', 'win', '--lang', 'en'], env),
       connect(['cline', '--lab', '4', '--json'], env),
     ]);
+    // The issuer of the AS pnpm serve --auth oauth starts on its default --auth-port, from memos-mcp's constant.
+    const issuer = `http://127.0.0.1:${DEFAULT_AUTH_PORT}`;
     expect(posix.code, posix.stderr).toBe(0);
-    expect(posix.stdout).toMatch(
-      /PORT=5241 MEMOS_URL=\S+ MEMOS_TOKEN=\S+ AUTH_ISSUER=http:\/\/127\.0\.0\.1:5231 MCP_RESOURCE=http:\/\/127\.0\.0\.1:5241\/mcp /,
+    expect(posix.stdout).toContain(
+      `PORT=5241 MEMOS_URL=http://127.0.0.1:5230 MEMOS_TOKEN=example-token AUTH_ISSUER=${issuer} MCP_RESOURCE=http://127.0.0.1:5241/mcp `,
+    );
+    // What to run first is pnpm serve with its AS, told to issue tokens for this server too: a line of its own.
+    expect(posix.stdout).toContain(
+      'Run first, and keep it running:\n  pnpm serve --auth oauth --auth-resource http://127.0.0.1:5241/mcp\n',
     );
     expect(posix.stdout.replace(/\s+/g, ' ')).toContain('The other variables (AUTH_ISSUER, MCP_RESOURCE)');
+    expect(posix.stdout.replace(/\s+/g, ' ')).toContain(
+      `${issuer} is the issuer of the authorization server pnpm serve --auth oauth starts`,
+    );
     expect(windows.code, windows.stderr).toBe(0);
     expect(windows.stdout).toContain(
-      "$env:AUTH_ISSUER='http://127.0.0.1:5231'; $env:MCP_RESOURCE='http://127.0.0.1:5240/mcp'; & ",
+      `$env:AUTH_ISSUER='${issuer}'; $env:MCP_RESOURCE='http://127.0.0.1:5240/mcp'; & `,
     );
-    const written = JSON.parse(json.stdout) as { start: { env: Record<string, string> } };
-    expect(written.start.env).toMatchObject({ PORT: '5240', MCP_RESOURCE: 'http://127.0.0.1:5240/mcp' });
+    expect(windows.stdout).toContain('  pnpm serve --auth oauth --auth-resource http://127.0.0.1:5240/mcp\n');
+    const written = JSON.parse(json.stdout) as { serve: string; start: { env: Record<string, string> } };
+    expect(written.start.env).toMatchObject({
+      PORT: '5240',
+      AUTH_ISSUER: issuer,
+      MCP_RESOURCE: 'http://127.0.0.1:5240/mcp',
+    });
+    expect(written.serve).toBe('pnpm serve --auth oauth --auth-resource http://127.0.0.1:5240/mcp');
+  });
+
+  it('asks for plain pnpm serve first for a lab that reads no issuer', async () => {
+    const run = await connect(['cline', '--lab', 'echo-http', '--json'], { KIT_LAB_WORKDIR: FIXTURE_LABS });
+    expect((JSON.parse(run.stdout) as { serve: string }).serve).toBe('pnpm serve');
   });
 });
