@@ -302,7 +302,7 @@ function printConfiguration(
     out.line(config.installLink);
     out.line();
   }
-  out.prose(say('after', { text: text(config.host.after) }));
+  out.prose(say('after', { text: afterText(config, lang) }));
   out.line(say('docs'));
   for (const page of config.host.docs) out.line(`  ${page.url}`);
   // What this entry rests on that no primary source confirmed: the learner should know before trusting it.
@@ -311,6 +311,10 @@ function printConfiguration(
     for (const note of config.host.unverified) out.prose(`· ${text(note)}`, { indent: '  ', hanging: '  ' });
   }
 }
+
+/** The host's next steps, naming the entry as the host lists it. */
+const afterText = (config: Configuration, lang: Lang) =>
+  config.host.after[lang].replaceAll('{name}', config.name);
 
 async function write(config: Configuration, parsed: Parsed): Promise<number> {
   const { lang } = parsed;
@@ -348,7 +352,7 @@ async function write(config: Configuration, parsed: Parsed): Promise<number> {
   if (written.backup) print(say('backup', { backup: written.backup }));
   const out = printer(parsed);
   if (plan.rewritten) out.prose(say('rewritten'), { role: 'warn' });
-  out.prose(say('after', { text: config.host.after[lang] }));
+  out.prose(say('after', { text: afterText(config, lang) }));
   return 0;
 }
 

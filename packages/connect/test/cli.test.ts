@@ -214,6 +214,20 @@ describe('pnpm connect --command and --lab', () => {
     expect(wrongTransport.stderr).toContain("lab echo's server speaks stdio");
   });
 
+  it("names the entry it writes in the host's next steps, not the kit's memos", async () => {
+    const env = { KIT_LAB_WORKDIR: FIXTURE_LABS };
+    const [vscode, cursor, zh] = await Promise.all([
+      connect(['vscode', '--lab', '1', '--lang', 'en'], env),
+      connect(['cursor', '--lab', 'echo-http', '--lang', 'en'], env),
+      connect(['cursor', '--lab', '1'], env),
+    ]);
+    expect(vscode.stdout.replace(/\s+/g, ' ')).toContain('MCP: List Servers, start lab-echo (the first');
+    expect(cursor.stdout.replace(/\s+/g, ' ')).toContain('that lab-echo-http is on and lists its tools');
+    expect(zh.stdout.replace(/\s+/g, '')).toContain('确认lab-echo亮起');
+    for (const run of [vscode, cursor, zh])
+      expect(run.stdout).not.toMatch(/\bmemos\b (is on|亮起)|start memos/);
+  });
+
   it('prints the line that starts an HTTP lab server, and the URL the host reaches it at', async () => {
     const env = { KIT_LAB_WORKDIR: FIXTURE_LABS };
     const [posix, windows] = await Promise.all([

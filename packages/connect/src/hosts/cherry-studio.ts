@@ -9,8 +9,8 @@ export const cherryStudio: HostSpec = {
     en: "Servers live in the app's own store and are imported one at a time; a remote server says type: streamableHttp, as the import dialog's example does.",
   },
   after: {
-    zh: '导入后在 MCP 服务端列表里打开 memos 的开关，在对话里启用它，再提问。',
-    en: 'After the import switch memos on in the MCP server list, enable it in the chat, then ask.',
+    zh: '导入后在 MCP 服务端列表里打开 {name} 的开关，在对话里启用它，再提问。',
+    en: 'After the import switch {name} on in the MCP server list, enable it in the chat, then ask.',
   },
   docs: [
     {

@@ -9,8 +9,8 @@ export const claudeCode: HostSpec = {
     en: "User scope: the top-level mcpServers of ~/.claude.json (a file that also holds Claude Code's other state); project scope: .mcp.json at the project root. claude mcp add-json works too.",
   },
   after: {
-    zh: '新开一个 claude 会话，输入 /mcp 看 memos 是否已连接；项目里的 .mcp.json 第一次用时会问你是否批准。',
-    en: 'Start a new claude session and type /mcp to see memos connected; a project .mcp.json asks for your approval the first time.',
+    zh: '新开一个 claude 会话，输入 /mcp 看 {name} 是否已连接；项目里的 .mcp.json 第一次用时会问你是否批准。',
+    en: 'Start a new claude session and type /mcp to see {name} connected; a project .mcp.json asks for your approval the first time.',
   },
   docs: [
     { url: 'https://code.claude.com/docs/en/mcp', read: 'through public copies, 2026-12-05' },

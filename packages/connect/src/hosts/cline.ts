@@ -9,8 +9,8 @@ export const cline: HostSpec = {
     en: '~/.cline/data/settings/cline_mcp_settings.json, shared since Cline 4.0 by the VS Code extension, Cline CLI and the JetBrains plugin (MCP Servers → Configure opens it), key mcpServers, strict JSON. An entry with a url and no type is read as SSE, so type: streamableHttp is always written.',
   },
   after: {
-    zh: 'Cline 监视这个文件，保存后会自动重连；在 MCP Servers 面板里确认 memos 是绿色的。',
-    en: 'Cline watches this file and reconnects when it is saved; check in the MCP Servers panel that memos is green.',
+    zh: 'Cline 监视这个文件，保存后会自动重连；在 MCP Servers 面板里确认 {name} 是绿色的。',
+    en: 'Cline watches this file and reconnects when it is saved; check in the MCP Servers panel that {name} is green.',
   },
   docs: [
     {

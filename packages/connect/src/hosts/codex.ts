@@ -9,8 +9,8 @@ export const codex: HostSpec = {
     en: "TOML: the user's ~/.codex/config.toml (CODEX_HOME moves it) or .codex/config.toml in a trusted project; one table per server, [mcp_servers.NAME]: the key is mcp_servers, not mcpServers.",
   },
   after: {
-    zh: '重新启动 codex，在里面输入 /mcp 看 memos 是否已连接；启动超时默认 10 秒。',
-    en: 'Start codex again and type /mcp in it to see memos connected; the start-up timeout is 10 s by default.',
+    zh: '重新启动 codex，在里面输入 /mcp 看 {name} 是否已连接；启动超时默认 10 秒。',
+    en: 'Start codex again and type /mcp in it to see {name} connected; the start-up timeout is 10 s by default.',
   },
   docs: [
     { url: 'https://developers.openai.com/codex/mcp', read: 'through public copies, 2026-11' },

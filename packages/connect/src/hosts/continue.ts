@@ -12,8 +12,8 @@ export const continueDev: HostSpec = {
     en: "YAML: the mcpServers list of the user's ~/.continue/config.yaml, or a block file of its own under the project's .continue/mcpServers/; each item carries a name. MCP works in Agent mode only.",
   },
   after: {
-    zh: '在 IDE 里保存后 Continue 会自动刷新；切到 Agent 模式，在工具列表里找到 memos 的工具。',
-    en: 'Continue refreshes when the file is saved from the IDE; switch to Agent mode and find the memos tools in the tool list.',
+    zh: '在 IDE 里保存后 Continue 会自动刷新；切到 Agent 模式，在工具列表里找到 {name} 的工具。',
+    en: 'Continue refreshes when the file is saved from the IDE; switch to Agent mode and find the tools of {name} in the tool list.',
   },
   docs: [
     {

@@ -9,8 +9,8 @@ export const cursor: HostSpec = {
     en: "The project's .cursor/mcp.json or the user's ~/.cursor/mcp.json, key mcpServers; for HTTP only a url, and Cursor works out Streamable HTTP or SSE itself.",
   },
   after: {
-    zh: '重启 Cursor，在设置的 MCP 一栏确认 memos 亮起并列出工具，然后在 Agent 对话里提问。',
-    en: "Restart Cursor, check in Settings' MCP section that memos is on and lists its tools, then ask in an Agent chat.",
+    zh: '重启 Cursor，在设置的 MCP 一栏确认 {name} 亮起并列出工具，然后在 Agent 对话里提问。',
+    en: "Restart Cursor, check in Settings' MCP section that {name} is on and lists its tools, then ask in an Agent chat.",
   },
   docs: [
     { url: 'https://cursor.com/docs/mcp', read: 'through public copies, 2026-12-05' },

@@ -9,8 +9,8 @@ export const geminiCli: HostSpec = {
     en: "The user's ~/.gemini/settings.json or the project's .gemini/settings.json (comments allowed), key mcpServers; HTTP is url plus type: http. Gemini CLI passes no variable whose name has TOKEN in it to a server unless env lists it, so the token is in env.",
   },
   after: {
-    zh: '重新启动 gemini（或在里面输入 /mcp reload），再输入 /mcp 看 memos 的工具。',
-    en: 'Start gemini again (or type /mcp reload in it), then type /mcp to see the memos tools.',
+    zh: '重新启动 gemini（或在里面输入 /mcp reload），再输入 /mcp 看 {name} 的工具。',
+    en: 'Start gemini again (or type /mcp reload in it), then type /mcp to see the tools of {name}.',
   },
   docs: [
     {

@@ -9,8 +9,8 @@ export const trae: HostSpec = {
     en: 'The user scope has no documented file: paste {"mcpServers":…} into Settings → MCP → Add → Manual add. The project scope is .trae/mcp.json, read once "Enable project-level MCP" is on in Settings → MCP. The command may not contain spaces.',
   },
   after: {
-    zh: '在 设置 → MCP 里确认 memos 已连接，然后在 AI 对话里向智能体提问。',
-    en: 'Check in Settings → MCP that memos is connected, then ask the agent in the AI chat.',
+    zh: '在 设置 → MCP 里确认 {name} 已连接，然后在 AI 对话里向智能体提问。',
+    en: 'Check in Settings → MCP that {name} is connected, then ask the agent in the AI chat.',
   },
   docs: [
     { url: 'https://www.volcengine.com/docs/86677/2137601', read: 'through public copies, 2026-11' },

@@ -56,7 +56,10 @@ export interface HostSpec {
   name: string;
   /** One line on where the host keeps its servers and what is special about it. */
   summary: Bilingual;
-  /** What to do once the configuration is in place: reload, trust, where to see the tools. */
+  /**
+   * What to do once the configuration is in place: reload, trust, where to see the tools. `{name}` stands for
+   * the entry's name (memos, lab-bearer-auth, --name), which is what the host shows.
+   */
   after: Bilingual;
   docs: readonly DocPage[];
   scopes: Partial<Record<Scope, FileSpec>>;

@@ -15,8 +15,8 @@ export const vscode: HostSpec = {
     en: "Copilot's portable format: .mcp.json in the project, or the user's ~/.copilot/mcp-config.json (under COPILOT_HOME when set), key mcpServers; Copilot CLI reads it too.",
   },
   after: {
-    zh: '在 VS Code 里运行命令 MCP: List Servers，启动 memos（第一次会问你是否信任它），然后在 Copilot Chat 的 Agent 模式里提问。',
-    en: 'In VS Code run the command MCP: List Servers, start memos (the first start asks whether you trust it), then ask in Copilot Chat in Agent mode.',
+    zh: '在 VS Code 里运行命令 MCP: List Servers，启动 {name}（第一次会问你是否信任它），然后在 Copilot Chat 的 Agent 模式里提问。',
+    en: 'In VS Code run the command MCP: List Servers, start {name} (the first start asks whether you trust it), then ask in Copilot Chat in Agent mode.',
   },
   docs: [
     { url: 'https://code.visualstudio.com/docs/agents/reference/mcp-configuration', read: '2026-12-05' },

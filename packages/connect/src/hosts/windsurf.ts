@@ -9,8 +9,8 @@ export const windsurf: HostSpec = {
     en: "~/.codeium/windsurf/mcp_config.json (View Raw Config in the MCP panel), key mcpServers; an HTTP server's address goes in serverUrl.",
   },
   after: {
-    zh: '在 Cascade 的 MCP 面板里点刷新按钮，确认 memos 列出了工具，然后在 Cascade 里提问。',
-    en: "Press the refresh button in Cascade's MCP panel, check that memos lists its tools, then ask Cascade.",
+    zh: '在 Cascade 的 MCP 面板里点刷新按钮，确认 {name} 列出了工具，然后在 Cascade 里提问。',
+    en: "Press the refresh button in Cascade's MCP panel, check that {name} lists its tools, then ask Cascade.",
   },
   docs: [
     { url: 'https://docs.windsurf.com/windsurf/cascade/mcp', read: 'localized pages, 2026-12-05' },
