@@ -53,6 +53,14 @@ describe.each(Object.entries(pages))('what the page (%s) says was checked', (lan
       for (const note of host.unverified) expect(line).toContain(note[lang as 'zh' | 'en']);
     },
   );
+
+  it('says which of the two VS Code entries to pick, as pnpm connect says under its list', () => {
+    const picks = HOSTS.filter((host) => host.pick !== undefined);
+    expect(picks.map((host) => host.id)).toEqual(['vscode', 'vscode-local']);
+    const colon = lang === 'zh' ? '：' : ': ';
+    for (const host of picks)
+      expect(page).toContain(`- \`${host.id}\`${colon}${host.pick?.[lang as 'zh' | 'en']}\n`);
+  });
 });
 
 describe('the README', () => {

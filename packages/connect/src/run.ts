@@ -226,6 +226,14 @@ function printList(parsed: Parsed): void {
   out.line();
   for (const line of out.tableLines([say('listHead').split('|'), ...rows], { indent: '  ' })) out.line(line);
   out.line();
+  // Two entries for one program: which to pick, said where the learner chooses.
+  const picks = HOSTS.filter((host) => host.pick !== undefined);
+  for (const host of picks)
+    out.prose(`${host.id}${lang === 'zh' ? '：' : ': '}${host.pick?.[lang]}`, {
+      indent: '  ',
+      hanging: '  ',
+    });
+  if (picks.length > 0) out.line();
   out.prose(say('listHint'));
 }
 

@@ -43,6 +43,16 @@ describe('pnpm connect --list', () => {
       for (const page of record.docs) expect(page.url).toMatch(/^https:\/\//);
     }
   });
+
+  it('says under the table which of the two VS Code entries to pick, in both languages', async () => {
+    const [zh, en] = await Promise.all([connect([]), connect(['--lang', 'en'])]);
+    const vscodes = HOSTS.filter((host) => host.id.startsWith('vscode'));
+    expect(vscodes.map((host) => host.id)).toEqual(['vscode', 'vscode-local']);
+    for (const host of vscodes) {
+      expect(zh.stdout.replace(/\s+/g, '')).toContain(`${host.id}：${host.pick?.zh}`.replace(/\s+/g, ''));
+      expect(en.stdout.replace(/\s+/g, ' ')).toContain(`${host.id}: ${host.pick?.en}`);
+    }
+  });
 });
 
 describe('pnpm connect <host>', () => {

@@ -61,6 +61,8 @@ export interface HostSpec {
    * the entry's name (memos, lab-bearer-auth, --name), which is what the host shows.
    */
   after: Bilingual;
+  /** When one program has two entries here (VS Code), one sentence on when to pick this one. */
+  pick?: Bilingual;
   docs: readonly DocPage[];
   scopes: Partial<Record<Scope, FileSpec>>;
   entry: { stdio: Template; http: Template | { unsupported: Bilingual } };

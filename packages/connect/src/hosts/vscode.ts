@@ -18,6 +18,10 @@ export const vscode: HostSpec = {
     zh: '在 VS Code 里运行命令 MCP: List Servers，启动 {name}（第一次会问你是否信任它），然后在 Copilot Chat 的 Agent 模式里提问。',
     en: 'In VS Code run the command MCP: List Servers, start {name} (the first start asks whether you trust it), then ask in Copilot Chat in Agent mode.',
   },
+  pick: {
+    zh: '在 VS Code 里先选这个：它写的是 VS Code 现在的文档推荐的通用格式，GitHub Copilot 自己读它，Copilot CLI 也读。',
+    en: "In VS Code pick this one first: it writes the portable format VS Code's current docs recommend, which GitHub Copilot reads itself, and Copilot CLI too.",
+  },
   docs: [
     { url: 'https://code.visualstudio.com/docs/agents/reference/mcp-configuration', read: '2026-12-05' },
     {
@@ -69,6 +73,10 @@ export const vscodeLocal: HostSpec = {
   after: {
     zh: '在 VS Code 里打开这个 mcp.json，点服务端名上方的 Start（第一次会问你是否信任它），然后在 Copilot Chat 的 Agent 模式里提问。',
     en: 'Open this mcp.json in VS Code and click Start above the server name (the first start asks whether you trust it), then ask in Copilot Chat in Agent mode.',
+  },
+  pick: {
+    zh: '如果 MCP: List Servers 里看不到 vscode 写的服务端（VS Code 只在 Copilot 的 agent host 打开时才去找 ~/.copilot/mcp-config.json），改选这个：VS Code 自己的 mcp.json，文档说它已过时，但 VS Code 自己读它，在服务端名上方给出 Start。',
+    en: "Pick this one if MCP: List Servers does not show what vscode wrote (VS Code looks for ~/.copilot/mcp-config.json only while Copilot's agent host is on): VS Code's own mcp.json, which its docs call deprecated but VS Code reads itself, with Start above the server name.",
   },
   docs: [
     {
