@@ -55,6 +55,16 @@ export function pages(): Prose[] {
 }
 
 /** The `{ zh, en }` pairs of a JSON document, each language as its own piece, named by key path. */
+/**
+ * A line of a Chinese text with no Chinese in it is code (a hint's answer, ready to copy), not prose: it keeps the
+ * names the code uses, and marking it with backticks would put them in what the learner copies.
+ */
+const chineseLines = (text: string) =>
+  text
+    .split('\n')
+    .filter((line) => /\p{Script=Han}/u.test(line))
+    .join('\n');
+
 function bilingual(where: string, value: unknown, path = ''): Prose[] {
   if (Array.isArray(value))
     return value.flatMap((item, index) => bilingual(where, item, `${path}[${index}]`));
@@ -64,7 +74,7 @@ function bilingual(where: string, value: unknown, path = ''): Prose[] {
   const own: Prose[] =
     typeof pair.zh === 'string' && typeof pair.en === 'string'
       ? [
-          { where: `${where} ${path}`, lang: 'zh', text: messageProse(pair.zh) },
+          { where: `${where} ${path}`, lang: 'zh', text: messageProse(chineseLines(pair.zh)) },
           { where: `${where} ${path}`, lang: 'en', text: messageProse(pair.en) },
         ]
       : [];

@@ -183,11 +183,18 @@ export const checks: LabCheck[] = [
       const refused = await rest(context, `/memos?${new URLSearchParams({ filter })}`);
       const text = JSON.stringify(response.result?.content ?? '');
       const reason = String(refused.body.message ?? '');
-      if (response.result?.isError !== true || !text.includes(reason.split(':')[0] ?? reason))
+      // The status and REST's words, which a result the handler returns itself can carry. McpServer turns a
+      // throw into isError as well, with the error's message as the only text: the wire cannot tell the two
+      // apart, so what is checked is what the model reads.
+      if (
+        response.result?.isError !== true ||
+        !text.includes(reason.split(':')[0] ?? reason) ||
+        !text.includes(String(refused.status))
+      )
         fail('notIsError', {
           vars: { filter, status: refused.status },
           sent,
-          expected: `{"result":{"content":[{"type":"text","text":"…${reason}…"}],"isError":true,…}}`,
+          expected: `{"result":{"content":[{"type":"text","text":"…${refused.status}…${reason}…"}],"isError":true,…}}`,
           got: line,
         });
     },

@@ -129,9 +129,12 @@ async function refuses(context: CheckContext, token: string, message: string, wh
   const call = request(newId(), 'tools/call', { name: 'list_memos', arguments: { pageSize: 1 } });
   const answer = await server.post(call, bearer(token));
   const challenge = getHeader(answer.headers, 'www-authenticate') ?? '';
+  // Neither let in nor turned away: requireBearerAuth answers 401 only for OAuthError(InvalidToken), and
+  // anything else the verifier throws (jose's own error, say) becomes 500 server_error, or 400/403.
+  const threw = answer.status !== 401 && answer.status !== 200;
   if (answer.status !== 401 || !/^Bearer\b.*error="invalid_token"/i.test(challenge))
-    fail(message, {
-      vars: { what },
+    fail(threw ? 'verifierThrew' : message, {
+      vars: { what, status: answer.status },
       sent: showRequest(call, server.port, { Authorization: `Bearer ${shortened(token)}` }),
       expected: `HTTP/1.1 401\nWWW-Authenticate: Bearer error="invalid_token", …, resource_metadata="${metadataUrl}"`,
       got: showResponse(answer),

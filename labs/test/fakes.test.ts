@@ -33,6 +33,8 @@ interface Fake {
   failsAt: string;
   /** What the failure must show of the request the check sent. */
   sent?: string[];
+  /** What the failure's message must say (in English), where the check has more than one for that step. */
+  says?: string;
 }
 
 /** The structuredContent of the article's tools/call, on the empty data it was taken from. */
@@ -228,6 +230,19 @@ const fakes: Record<string, Fake[]> = {
       }),
       failsAt: 'businessError',
     },
+    {
+      // McpServer turns the throw into an isError result whose only text is the message: REST's words reach
+      // the model, the status that says which refusal it was does not.
+      name: 'throws REST’s words instead of returning a result',
+      files: (lab) => ({
+        'server.ts': changed(
+          lab,
+          'return rest.ok ? answer({ memos: rest.data.memos.map(pick) }) : refused(rest);',
+          'if (!rest.ok) throw new Error(rest.message);\n      return answer({ memos: rest.data.memos.map(pick) });',
+        ),
+      }),
+      failsAt: 'businessError',
+    },
   ],
   'http-server': [
     {
@@ -408,6 +423,20 @@ const fakes: Record<string, Fake[]> = {
       }),
       failsAt: 'audience',
     },
+    {
+      // jose's own error reaches requireBearerAuth, which answers 500 server_error: the failure says why,
+      // instead of asking about the audience of a token that was never judged.
+      name: 'lets jose’s error escape the verifier',
+      files: (lab) => ({
+        'server.ts': changed(
+          lab,
+          '} catch {',
+          '} catch (error) {\n      if (error instanceof Error) throw error;',
+        ),
+      }),
+      failsAt: 'audience',
+      says: 'answered 500: the verifier threw something other than OAuthError(OAuthErrorCode.InvalidToken',
+    },
   ],
 };
 
@@ -439,6 +468,7 @@ describe.each(Object.entries(fakes))('lab %s', (id, list) => {
         // A failure reads like every lab's: what was wrong, in words, and (on the wire) what came back.
         expect(failed?.message).toBeTruthy();
         for (const part of fake.sent ?? []) expect(failed?.sent).toContain(part);
+        if (fake.says) expect(failed?.message).toContain(fake.says);
       } finally {
         copy.remove();
       }

@@ -49,8 +49,11 @@ function createServer(): McpServer {
   // TODO 2: server.registerTool('create_memo', …): content (required) and visibility (PRIVATE, PROTECTED, PUBLIC),
   //         POST /memos, answering the new memo's same four fields.
 
-  // TODO 3：REST 拒绝时（状态码不是 2xx），返回 { content: [REST 的原话], isError: true }，不要抛异常。
-  // TODO 3: when REST refuses (a status other than 2xx), return { content: [REST's words], isError: true }; do not throw.
+  // TODO 3：REST 拒绝时（状态码不是 2xx），自己返回 { content: [REST 的状态码和原话], isError: true }：模型读了它才能改正参数。
+  //         （McpServer 也会把处理函数里 throw 的异常变成 isError 结果，但文字只是那个错误的 message。）
+  // TODO 3: when REST refuses (a status other than 2xx), return { content: [REST's status and words], isError: true }
+  //         yourself: the model reads it to fix its arguments. (McpServer also turns an exception thrown in a handler
+  //         into an isError result, but its text is only that error's message.)
   void [z, memos];
 
   return server;

@@ -15,7 +15,10 @@ const app = createMcpExpressApp();
 // TODO 1: publish Protected Resource Metadata (RFC 9728) at /.well-known/oauth-protected-resource/mcp, naming ISSUER.
 
 // TODO 2：/mcp 只回答带着发给 RESOURCE 的有效令牌的请求；其余的 401，WWW-Authenticate 指向元数据。
+//         令牌不对时抛 OAuthError(OAuthErrorCode.InvalidToken, …)：requireBearerAuth 只把它变成 401，别的错误都是 500。
 // TODO 2: /mcp answers only requests with a valid token issued to RESOURCE; the rest get 401, WWW-Authenticate naming the metadata.
+//         For a wrong token throw OAuthError(OAuthErrorCode.InvalidToken, …): requireBearerAuth turns only that into a 401,
+//         any other error into a 500.
 console.error(`AS ${ISSUER}, resource ${RESOURCE.href}: nothing checks tokens yet`);
 app.all('/mcp', (req, res) => void mcp(req, res, req.body));
 
