@@ -4,8 +4,9 @@
 import { PROTOCOL_VERSION } from '@memos-kit/protocol';
 import { validateMcpMessage } from '@memos-kit/wire';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { ask, listedTool, rest, result, seed, stdio, word } from '../src/build-track.ts';
+import { ask, listedTool, newId, rest, result, seed, stdio, word } from '../src/build-track.ts';
 import { absent, type CheckContext, fail, type LabCheck, shown } from '../src/check.ts';
+import { request } from '../src/learner.ts';
 import { notACopy, ownImports, ownProcess } from '../src/own-code.ts';
 
 const ajv = new Ajv2020({ strict: false, logger: false, validateSchema: false });
@@ -203,9 +204,19 @@ export const checks: LabCheck[] = [
     id: 'exitsOnEof',
     topic: 'serve',
     run: async (context: CheckContext) => {
-      const how = await (await stdio(context)).close();
+      // A host that writes one call and closes stdin at once (printf '<call>\n' | node server.ts) still wants
+      // the answer: the server answers what it read, then leaves.
+      const call = request(newId(), 'tools/call', { name: 'list_memos', arguments: { pageSize: 1 } });
+      const sent = JSON.stringify(call);
+      const { how, answer } = await (await stdio(context)).closeAfter(call);
       if (how !== 'eof')
-        fail('noExit', { expected: context.text('exitAtEof'), got: context.text('signalled') });
+        fail('noExit', { sent, expected: context.text('exitAtEof'), got: context.text('signalled') });
+      if (!answer)
+        fail('droppedAtEof', {
+          sent,
+          expected: `{"jsonrpc":"2.0","id":${call.id},"result":{…}}`,
+          got: absent('Nothing'),
+        });
     },
   },
   ownProcess,

@@ -119,6 +119,13 @@ export interface StdioServer {
   call(message: { id: number }): Promise<{ response: Json; line: string }>;
   /** Closes stdin; says whether the server left by itself (`eof`) or had to be signalled. */
   close(): Promise<'eof' | 'signal'>;
+  /**
+   * Sends one message and closes stdin at once, as `printf '<request>\n' | node server.ts` does; says how the
+   * server left and the answer it wrote before it did, if any.
+   */
+  closeAfter(message: {
+    id: number;
+  }): Promise<{ how: 'eof' | 'signal'; answer?: { response: Json; line: string } }>;
   stderr(): string;
 }
 
@@ -126,48 +133,62 @@ export async function startStdio(context: CheckContext): Promise<StdioServer> {
   const running = await start(context, {}, 'pipe');
   running.child.stdin?.on('error', () => {});
   let consumed = 0;
+  /** Reads stdout's lines from where the last call stopped, up to the answer of `id` or a line that is not JSON. */
+  const scanner = (id: number) => {
+    const seen: { found?: { response: Json; line: string }; stray?: string } = {};
+    const scan = (text: string) => {
+      for (let end = text.indexOf('\n', consumed); end >= 0; end = text.indexOf('\n', consumed)) {
+        const line = text.slice(consumed, end).replace(/\r$/, '');
+        consumed = end + 1;
+        let parsed: Json;
+        try {
+          parsed = JSON.parse(line) as Json;
+        } catch {
+          seen.stray = line;
+          return true;
+        }
+        // A notification (progress, a log) on the way is fine; the answer is the one with our id.
+        if (parsed.id === id && !('method' in parsed)) {
+          seen.found = { response: parsed, line };
+          return true;
+        }
+      }
+      return false;
+    };
+    return { seen, scan };
+  };
+  /** Ends stdin and waits a bounded time for the server to leave by itself, else signals it. */
+  const close = async (waitMs: number): Promise<'eof' | 'signal'> => {
+    running.child.stdin?.end();
+    const left = await Promise.race([
+      running.exited.then(() => true),
+      new Promise<false>((resolve) => setTimeout(() => resolve(false), waitMs).unref()),
+    ]);
+    if (left) return 'eof';
+    await running.stop({ graceMs: 2_000 });
+    return 'signal';
+  };
   return {
     stderr: () => running.stderr(),
     async call(message) {
       running.child.stdin?.write(`${JSON.stringify(message)}\n`);
-      let found: { response: Json; line: string } | undefined;
-      let stray: string | undefined;
-      const scan = (text: string) => {
-        for (let end = text.indexOf('\n', consumed); end >= 0; end = text.indexOf('\n', consumed)) {
-          const line = text.slice(consumed, end).replace(/\r$/, '');
-          consumed = end + 1;
-          let parsed: Json;
-          try {
-            parsed = JSON.parse(line) as Json;
-          } catch {
-            stray = line;
-            return true;
-          }
-          // A notification (progress, a log) on the way is fine; the answer is the one with our id.
-          if (parsed.id === message.id && !('method' in parsed)) {
-            found = { response: parsed, line };
-            return true;
-          }
-        }
-        return false;
-      };
+      const { seen, scan } = scanner(message.id);
       try {
         await running.waitFor(scan, { timeoutMs: ANSWER_MS });
       } catch (error) {
         throw new NoAnswer((error as Error).message.split('\n')[0] ?? '', running.stderr());
       }
-      if (stray !== undefined) throw new NotAMessage(stray);
-      return found as { response: Json; line: string };
+      if (seen.stray !== undefined) throw new NotAMessage(seen.stray);
+      return seen.found as { response: Json; line: string };
     },
-    async close() {
-      running.child.stdin?.end();
-      const left = await Promise.race([
-        running.exited.then(() => true),
-        new Promise<false>((resolve) => setTimeout(() => resolve(false), 3_000).unref()),
-      ]);
-      if (left) return 'eof';
-      await running.stop({ graceMs: 2_000 });
-      return 'signal';
+    close: () => close(3_000),
+    async closeAfter(message) {
+      running.child.stdin?.write(`${JSON.stringify(message)}\n`);
+      // The call goes to REST first, and the runner gives a check 20 s in all: 8 s to answer and leave.
+      const how = await close(8_000);
+      const { seen, scan } = scanner(message.id);
+      scan(running.stdout());
+      return { how, ...(seen.found ? { answer: seen.found } : {}) };
     },
   };
 }

@@ -243,6 +243,19 @@ const fakes: Record<string, Fake[]> = {
       }),
       failsAt: 'businessError',
     },
+    {
+      // The SDK's StdioServerTransport closes when stdin ends and drops the call still waiting on REST.
+      name: 'serves with the SDK’s own stdio transport',
+      files: (lab) => ({
+        'server.ts': changed(
+          lab,
+          'serveStdio(createServer, { transport: new AnswerBeforeExit() });',
+          'serveStdio(createServer);',
+        ),
+      }),
+      failsAt: 'exitsOnEof',
+      says: 'left without answering',
+    },
   ],
   'http-server': [
     {
