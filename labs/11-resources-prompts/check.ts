@@ -93,6 +93,24 @@ export const checks: LabCheck[] = [
     },
   },
   {
+    // An id is part of a REST path: one that is not a plain memo id must not lead anywhere else. Here `?`
+    // would turn GET /api/v1/memos/{id} into the list, GET /api/v1/memos/?pageSize=1.
+    id: 'readOnlyMemos',
+    topic: 'read',
+    run: async (context) => {
+      const id = '?pageSize=1';
+      const uri = `memos://memos/${id}`;
+      const { response, line, sent } = await ask(context, 'resources/read', { uri });
+      if (response.error?.code !== ErrorCode.InvalidParams || response.error.data?.uri !== uri)
+        fail('readElsewhere', {
+          vars: { uri, id },
+          sent,
+          expected: `{"error":{"code":${ErrorCode.InvalidParams},"message":"…","data":{"uri":"${uri}"}}}`,
+          got: line,
+        });
+    },
+  },
+  {
     id: 'prompt',
     topic: 'prompt',
     run: async (context) => {
@@ -119,6 +137,28 @@ export const checks: LabCheck[] = [
           vars: { word: secret },
           sent,
           expected: `{"messages":[… "${secret}: call the plumber on Monday" …]}`,
+          got: line,
+        });
+    },
+  },
+  {
+    // A prompt's id is not normalised by any URL on the way: `x/../<id>` pasted into /memos/… reaches the
+    // memo <id> through a name that is not its own.
+    id: 'promptOnlyMemos',
+    topic: 'prompt',
+    run: async (context) => {
+      const secret = word();
+      const name = await seed(context, `${secret}: reached by another name`);
+      const id = `${word()}/../${name.slice('memos/'.length)}`;
+      const { response, line, sent } = await ask(context, 'prompts/get', {
+        name: 'summarize_memo',
+        arguments: { id },
+      });
+      if (JSON.stringify(response.result?.messages ?? '').includes(secret))
+        fail('promptElsewhere', {
+          vars: { id, name },
+          sent,
+          expected: `{"error":{"code":${ErrorCode.InvalidParams},…}} (REST: GET /api/v1/memos/${encodeURIComponent(id)} → 404)`,
           got: line,
         });
     },

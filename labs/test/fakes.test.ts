@@ -333,6 +333,22 @@ const fakes: Record<string, Fake[]> = {
       }),
       failsAt: 'notFound',
     },
+    {
+      // `?pageSize=1` pasted after /memos/ is GET /api/v1/memos/?pageSize=1: the list, not a memo.
+      name: 'puts the resource’s id into the REST path as it is',
+      files: (lab) => ({
+        'server.ts': changed(lab, 'encodeURIComponent(String(id))', 'String(id)'),
+      }),
+      failsAt: 'readOnlyMemos',
+    },
+    {
+      // `x/../<id>` pasted after /memos/ reaches the memo <id>.
+      name: 'puts the prompt’s id into the REST path as it is',
+      files: (lab) => ({
+        'server.ts': changed(lab, 'encodeURIComponent(id)}', 'id}'),
+      }),
+      failsAt: 'promptOnlyMemos',
+    },
   ],
   'confirm-delete': [
     {

@@ -21,20 +21,24 @@ function createServer(): McpServer {
 
   // TODO 2：注册资源模板，server.registerResource('memo', new ResourceTemplate('memos://memos/{id}', { list: undefined }),
   //         { title, description, mimeType: 'text/markdown', cacheHint: { ttlMs, cacheScope } }, async (uri, { id }) => …)
-  //         用 memos<Memo>('GET', `/memos/${id}`) 读它（Memo 类型也从 ./memos.ts 引入），返回 { contents: [{ uri: uri.href, mimeType, text: 内容 }] }。
+  //         用 memos<Memo>('GET', `/memos/${…}`) 读它（Memo 类型也从 ./memos.ts 引入），返回 { contents: [{ uri: uri.href, mimeType, text: 内容 }] }。
+  //         id 是客户端写在 URI 里的：拼进路径之前用 encodeURIComponent 编码，别让它把请求带到 REST 的别的路径。
   //         谁能看见这条 memo 取决于令牌：cacheScope 该是什么？
   // TODO 2: server.registerResource('memo', new ResourceTemplate('memos://memos/{id}', { list: undefined }),
   //         { title, description, mimeType: 'text/markdown', cacheHint: { ttlMs, cacheScope } }, async (uri, { id }) => …)
-  //         Read it with memos<Memo>('GET', `/memos/${id}`) (import the Memo type from ./memos.ts too) and return { contents: [{ uri: uri.href, mimeType, text }] }.
+  //         Read it with memos<Memo>('GET', `/memos/${…}`) (import the Memo type from ./memos.ts too) and return { contents: [{ uri: uri.href, mimeType, text }] }.
+  //         The client wrote that id in the URI: encode it with encodeURIComponent before it goes into the path, so it
+  //         cannot lead the request to another REST path.
   //         Who may see a memo depends on the token: which cacheScope is that?
 
   // TODO 3：REST 找不到这条 memo 时，throw new ResourceNotFoundError(uri.href, …)。
   // TODO 3: when REST cannot find the memo, throw new ResourceNotFoundError(uri.href, …).
 
   // TODO 4：注册提示词，server.registerPrompt('summarize_memo', { title, description, argsSchema: z.object({ id: z.string() }) },
-  //         async ({ id }) => ({ messages: [...] }))：把这条 memo 的内容放进消息里，再请模型用一行总结它。
+  //         async ({ id }) => ({ messages: [...] }))：把这条 memo 的内容放进消息里，再请模型用一行总结它。id 同样要先编码。
   // TODO 4: server.registerPrompt('summarize_memo', { title, description, argsSchema: z.object({ id: z.string() }) },
   //         async ({ id }) => ({ messages: [...] })): put the memo's content in a message and ask for a one-line summary.
+  //         Encode this id too.
   void [ResourceNotFoundError, ResourceTemplate, z, memos];
   return server;
 }
