@@ -169,5 +169,40 @@ export const checks: LabCheck[] = [
         });
     },
   },
+  {
+    // The name goes into the REST path: `memos/x/../<id>`, pasted after /, is DELETE /api/v1/memos/<id>.
+    // Even with the user's yes, a name that is not a memo's must delete nothing.
+    id: 'onlyMemos',
+    topic: 'tool',
+    run: async (context) => {
+      const pending = context.shared.get(PENDING) as { key?: string; field?: string } | undefined;
+      const target = await seed(context, `${word()} deleted by another name`);
+      const name = `memos/${word()}/../${target.slice('memos/'.length)}`;
+      const { response, line, sent } = await ask(
+        context,
+        'tools/call',
+        {
+          name: 'delete_memo',
+          arguments: { name },
+          inputResponses: {
+            [pending?.key ?? 'confirm']: {
+              action: 'accept',
+              content: { [pending?.field ?? 'confirm']: true },
+            },
+          },
+        },
+        FORM,
+      );
+      const kept = await stillThere(context, target);
+      const done = response.result?.resultType === 'complete' && response.result.isError !== true;
+      if (!kept || done)
+        fail('notAMemoName', {
+          vars: { name, target },
+          sent,
+          expected: `{"result":{"content":[…],"isError":true,…}} or {"error":{…}}\n${there(target)}`,
+          got: `${line}\n${kept ? there(target) : gone(target)}`,
+        });
+    },
+  },
   ownProcess,
 ];

@@ -391,6 +391,12 @@ const fakes: Record<string, Fake[]> = {
       }),
       failsAt: 'cannotAsk',
     },
+    {
+      // memos/x/../<id> pasted after / is DELETE /api/v1/memos/<id>: another memo goes.
+      name: 'takes any string as the name',
+      files: (lab) => ({ 'server.ts': changed(lab, '.regex(/^memos\\/[^/]+$/)', '') }),
+      failsAt: 'onlyMemos',
+    },
   ],
   'bearer-auth': [
     {

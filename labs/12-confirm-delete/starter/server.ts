@@ -16,7 +16,10 @@ function createServer(): McpServer {
   registerMemoTools(server);
 
   // TODO 1：server.registerTool('delete_memo', …)：输入 { name: 'memos/…' }；注解要如实（它会毁掉数据）。
+  //         name 会拼进 REST 的路径：inputSchema 只接受 memos/<id> 这种形状，别的名字（比如带 /..）删不到任何东西。
   // TODO 1: server.registerTool('delete_memo', …): input { name: 'memos/…' }; honest annotations (it destroys data).
+  //         The name goes into a REST path: let the inputSchema accept only the shape memos/<id>, so that no other
+  //         name (one holding /.., say) deletes anything.
 
   // TODO 2：在处理函数里，用 inputResponse(ctx.mcpReq.inputResponses, 'confirm') 看看这次请求有没有带回答。
   //         没有（kind 为 'missing'）就 return inputRequired({ inputRequests: { confirm: inputRequired.elicit({
