@@ -13,17 +13,17 @@ import { registerMemoTools } from './memos.ts';
 
 const PORT = Number(process.env.PORT ?? 3939);
 
-// TODO 1：createMcpHandler(() => { … }) 接收一个“造服务”的函数：每个请求都会调用它一次（2026-07-28 没有会话）。
-//         在里面 new McpServer({ name, version })，registerMemoTools(server)，再 return server。
-// TODO 1: createMcpHandler(() => { … }) takes a function that builds a server: it is called once per request
-//         (2026-07-28 has no sessions). Inside, new McpServer({ name, version }), registerMemoTools(server), return it.
+// TODO 1：造一个 MCP 处理器。2026-07-28 没有会话，每个请求都要一个新的服务，带着 memos.ts 里的工具：
+//         createMcpHandler 要你交给它什么？
+// TODO 1: build an MCP handler. 2026-07-28 has no sessions, so every request needs a fresh server that carries
+//         memos.ts's tools: what does createMcpHandler want from you?
 
-// TODO 2：createMcpExpressApp() 造一个 Express 应用（已带 JSON 解析和 Host/Origin 检查）；
-//         用 toNodeHandler(handler) 把处理器接到 app.all('/mcp', (req, res) => …) 上，别忘了把 req.body 交给它。
-// TODO 2: createMcpExpressApp() builds an Express app (JSON parsing and Host/Origin checks included);
-//         hook the handler into app.all('/mcp', (req, res) => …) with toNodeHandler(handler), passing req.body on.
+// TODO 2：把处理器接到 /mcp 上。哪种 Express 应用会替只给本机用的服务挡住别的网站（Host 头、Origin 头）？
+//         Express 已经读走的 body，怎样交到处理器手里？
+// TODO 2: hook the handler to /mcp. Which Express app keeps other web sites out (Host, Origin) for a server meant
+//         for this machine? How does the body Express has already read reach the handler?
 
-// TODO 3：app.listen(PORT, '127.0.0.1', …)：只监听本机；在 stderr 上说一声地址。
-// TODO 3: app.listen(PORT, '127.0.0.1', …): this machine only; say the address on stderr.
+// TODO 3：监听 PORT，只让这台机器连得上；在 stderr 上说一声地址。卡住了就运行 pnpm lab 10 --hint。
+// TODO 3: listen on PORT, reachable from this machine only; say the address on stderr. Stuck? pnpm lab 10 --hint.
 
 void [createMcpExpressApp, toNodeHandler, createMcpHandler, McpServer, registerMemoTools, PORT];
