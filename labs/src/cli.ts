@@ -130,10 +130,13 @@ await command(spec, async (parsed) => {
   const starterDir = sourceDir(lab, 'starter', root);
 
   if (values.hint) {
-    // The next rung of the ladder of the step the last run stopped at; before any run, the lab's first.
-    const topic = hintTopic(lab, progress.lastTopic(lab.id));
+    // The next rung of the ladder of the step the last run stopped at; when nothing failed last (no run yet,
+    // or every check passed), the lab's first, and the title says which.
+    const last = progress.lastTopic(lab.id);
+    const topic = hintTopic(lab, last);
+    const from = topic === last ? 'stopped' : progress.passed(lab.id) ? 'passed' : 'first';
     const shown = progress.nextHint(lab.id, ladderFor(lab, topic).length, topic);
-    print(formatHints(lab, topic, shown, parsed));
+    print(formatHints(lab, topic, shown, parsed, from));
     return 0;
   }
 

@@ -161,12 +161,30 @@ export function formatResult(lab: Lab, result: LabResult, view: ResultView, hint
   return lines.join('\n');
 }
 
-export function formatHints(lab: Lab, topic: string, shown: number, { lang, paint, width }: View): string {
+/**
+ * Why `--hint` climbs the ladder it climbs: the last run stopped at that step, or nothing failed last (no run
+ * yet, or every check passed) and it is the lab's first step.
+ */
+export type HintsFrom = 'stopped' | 'first' | 'passed';
+
+const HINTS_TITLE = {
+  stopped: 'hintsTopicTitle',
+  first: 'hintsTopicFirst',
+  passed: 'hintsTopicPassed',
+} as const satisfies Record<HintsFrom, string>;
+
+export function formatHints(
+  lab: Lab,
+  topic: string,
+  shown: number,
+  { lang, paint, width }: View,
+  from: HintsFrom = 'stopped',
+): string {
   const ladder = ladderFor(lab, topic);
   const lines = [
     paint(
       'bold',
-      say(lang, Array.isArray(lab.hints) ? 'hintsTitle' : 'hintsTopicTitle', {
+      say(lang, Array.isArray(lab.hints) ? 'hintsTitle' : HINTS_TITLE[from], {
         number: lab.number,
         title: lab.title[lang],
         topic,

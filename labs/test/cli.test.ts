@@ -1,6 +1,6 @@
 // `pnpm lab` as a learner uses it, on a copy of the labs (KIT_LAB_WORKDIR), so progress, hints and resets
 // never touch the repository.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runEntry } from '@memos-kit/process';
 import { stringWidth } from '@memos-kit/terminal';
@@ -152,6 +152,8 @@ describe('pnpm lab', () => {
     // Before any run: the lab's first step.
     const early = await lab(['9', '--hint', '--lang', 'en']);
     expect(early.stdout).toContain(`1/4  ${ladder.serve?.[0]?.en.split(' ').slice(0, 6).join(' ')}`);
+    expect(early.stdout).toContain('(serve, the first step)');
+    expect(early.stdout).not.toContain('stopped');
     // The starter stops at tools/list (step `tools`); the failure says where the hints for it stand.
     const run = await lab(['9', '--lang', 'en']);
     expect(run.code).toBe(1);
@@ -169,6 +171,28 @@ describe('pnpm lab', () => {
     // The rung counts of one step do not move another's.
     const serve = JSON.parse(readFileSync(join(work.root, '.progress.json'), 'utf8'))['stdio-server'];
     expect(serve).toMatchObject({ lastTopic: 'tools', topics: { serve: 1, tools: 2 } });
+  });
+
+  it('--hint after a run where every check passed does not say the learner stopped anywhere', async () => {
+    const bearer = findLab('bearer-auth') as Lab;
+    const first = Object.keys(ladders(bearer))[0];
+    // What `pnpm lab 13` leaves after a failing run and then a passing one: passed, no step stopped at.
+    const path = join(work.root, '.progress.json');
+    const progress = (existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : {}) as Record<
+      string,
+      unknown
+    >;
+    progress[bearer.id] = { passedAt: new Date().toISOString(), topics: { verify: 2 } };
+    writeFileSync(path, `${JSON.stringify(progress, null, 2)}\n`);
+    for (const [lang, words] of [
+      ['en', `(${first}, the first step; every check passed in your last run)`],
+      ['zh', `（${first}，第一步；你上次运行检查时每一项都通过了）`],
+    ] as const) {
+      const run = await lab(['13', '--hint', '--lang', lang]);
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain(words);
+      expect(run.stdout).not.toMatch(/stopped at|停在/);
+    }
   });
 
   it('--diff and --reset ask first; with no terminal they need --yes', async () => {
