@@ -1,6 +1,16 @@
 // 给定的文件：练习 9 的答案，整理成一个模块。这个练习不需要改它。
 // Given: lab 9's answer as a module. This lab does not ask you to change it.
-import type { McpServer } from '@modelcontextprotocol/server';
+import { PassThrough } from 'node:stream';
+import {
+  isJSONRPCErrorResponse,
+  isJSONRPCNotification,
+  isJSONRPCRequest,
+  isJSONRPCResultResponse,
+  type JSONRPCMessage,
+  type McpServer,
+  type Transport,
+} from '@modelcontextprotocol/server';
+import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import * as z from 'zod';
 
 // 宿主启动这个进程：Memos 在哪里、用谁的令牌，都来自环境变量。
@@ -25,6 +35,55 @@ export async function memos<T>(method: string, path: string, body?: unknown): Pr
   return response.ok
     ? { ok: true, data: json as T }
     : { ok: false, status: response.status, message: json.message };
+}
+
+// stdio 传输（练习 9 里给定的那一层）。SDK 的 StdioServerTransport 一读到 stdin 结束就关闭，
+// 还在处理的请求不再回答（它的文档这样说）；
+// 这一层把 stdin 的结束推迟到读到的每个请求都答完，所以 printf '<请求>\n' | node server.ts 也拿得到回答。
+// The stdio transport (the layer lab 9 gives). The SDK's StdioServerTransport closes as soon as stdin ends, and
+// the requests still being worked on go unanswered (its documentation says so); this layer holds the end of stdin
+// back until every request read has been answered, so printf '<request>\n' | node server.ts gets its answer too.
+export class AnswerBeforeExit implements Transport {
+  onclose?: Transport['onclose'];
+  onerror?: Transport['onerror'];
+  onmessage?: Transport['onmessage'];
+  private readonly input = new PassThrough();
+  private readonly inner = new StdioServerTransport(this.input, process.stdout);
+  private readonly open = new Set<unknown>();
+  private ended = false;
+
+  async start(): Promise<void> {
+    this.inner.onmessage = (message) => {
+      if (isJSONRPCRequest(message)) this.open.add(message.id);
+      // 被取消的请求不会有回答，所以它不拦着 stdin 结束。
+      // A cancelled request gets no answer, so it holds nothing back.
+      if (isJSONRPCNotification(message) && message.method === 'notifications/cancelled')
+        this.answered(message.params?.requestId);
+      this.onmessage?.(message);
+    };
+    this.inner.onclose = () => this.onclose?.();
+    this.inner.onerror = (error) => this.onerror?.(error);
+    process.stdin.pipe(this.input, { end: false });
+    process.stdin.on('end', () => {
+      this.ended = true;
+      this.answered(undefined);
+    });
+    await this.inner.start();
+  }
+
+  async send(message: JSONRPCMessage): Promise<void> {
+    await this.inner.send(message);
+    if (isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message)) this.answered(message.id);
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+
+  private answered(id: unknown): void {
+    this.open.delete(id);
+    if (this.ended && this.open.size === 0) this.input.end();
+  }
 }
 
 export const Memo = z.object({

@@ -9,7 +9,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import * as z from 'zod';
-import { type Memo, memos, registerMemoTools } from './memos.ts';
+import { AnswerBeforeExit, type Memo, memos, registerMemoTools } from './memos.ts';
 
 function createServer(): McpServer {
   // 模板列表人人相同、很少变化：谁都可以缓存一天。
@@ -73,5 +73,5 @@ function createServer(): McpServer {
   return server;
 }
 
-serveStdio(createServer);
+serveStdio(createServer, { transport: new AnswerBeforeExit() });
 console.error('memos-lite: serving on stdio');

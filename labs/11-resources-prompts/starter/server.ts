@@ -9,7 +9,7 @@
 import { McpServer, ResourceNotFoundError, ResourceTemplate } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import * as z from 'zod';
-import { memos, registerMemoTools } from './memos.ts';
+import { AnswerBeforeExit, memos, registerMemoTools } from './memos.ts';
 
 function createServer(): McpServer {
   // TODO 1：模板列表人人相同、很少变：在 McpServer 的第二个参数里给 'resources/templates/list' 一个缓存提示
@@ -43,5 +43,5 @@ function createServer(): McpServer {
   return server;
 }
 
-serveStdio(createServer);
+serveStdio(createServer, { transport: new AnswerBeforeExit() });
 console.error('memos-lite: serving on stdio');

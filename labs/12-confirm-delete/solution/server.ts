@@ -4,7 +4,7 @@
 import { inputRequired, inputResponse, McpServer } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import * as z from 'zod';
-import { memos, refused, registerMemoTools } from './memos.ts';
+import { AnswerBeforeExit, memos, refused, registerMemoTools } from './memos.ts';
 
 const Confirmation = z.object({ confirm: z.boolean().describe('true deletes the memo; false keeps it') });
 
@@ -50,5 +50,5 @@ function createServer(): McpServer {
   return server;
 }
 
-serveStdio(createServer);
+serveStdio(createServer, { transport: new AnswerBeforeExit() });
 console.error('memos-lite: serving on stdio');

@@ -9,7 +9,7 @@
 import { inputRequired, inputResponse, McpServer } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import * as z from 'zod';
-import { memos, refused, registerMemoTools } from './memos.ts';
+import { AnswerBeforeExit, memos, refused, registerMemoTools } from './memos.ts';
 
 function createServer(): McpServer {
   const server = new McpServer({ name: 'memos-lite', version: '1.0.0' });
@@ -36,5 +36,5 @@ function createServer(): McpServer {
   return server;
 }
 
-serveStdio(createServer);
+serveStdio(createServer, { transport: new AnswerBeforeExit() });
 console.error('memos-lite: serving on stdio');
