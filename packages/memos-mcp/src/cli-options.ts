@@ -11,6 +11,7 @@ import {
   type OptionSpec,
   type OptionSpecs,
   type OptionValues,
+  type Paint,
   UsageError,
 } from '@memos-kit/terminal';
 import type { ContractSummary } from './app.ts';
@@ -24,20 +25,34 @@ import { DEFAULT_PROFILE, isProfile, type Profile } from './profile/profile.ts';
 import { ERROR_TEXTS, type ErrorText } from './tools/error-text.ts';
 
 /**
- * `--pace`, with the default the help names and the parser fills in from one value: `pnpm serve` answers at
+ * `--pace`, with the default the help names and the parser fills in from one value: `pnpm mcp:stdio` answers at
  * once unless asked, the playground takes the article's pace so its SSE call shows progress arriving.
  */
 export function paceOption(byDefault: Pace) {
   return {
+    ...paceSpec({ zh: `默认 ${byDefault}`, en: `default ${byDefault}` }),
+    default: byDefault,
+  } as const;
+}
+
+function paceSpec(byDefault: { zh: string; en: string }) {
+  return {
     type: 'string',
     value: 'off|article',
-    default: byDefault,
     help: {
-      zh: `article：要进度的调用在 1 秒时报告进度、3 秒时给出结果，与文章一致；off：立刻回答（默认 ${byDefault}）`,
-      en: `article: a call asking for progress reports at 1 s and answers at 3 s, as in the article; off: answers at once (default ${byDefault})`,
+      zh: `article：要进度的调用在 1 秒时报告进度、3 秒时给出结果，与文章一致；off：立刻回答（${byDefault.zh}）`,
+      en: `article: a call asking for progress reports at 1 s and answers at 3 s, as in the article; off: answers at once (${byDefault.en})`,
     },
   } as const satisfies OptionSpec;
 }
+
+/**
+ * `pnpm serve`'s `--pace` has no parser default: `--class` takes the article's pace unless `--pace` is given, so
+ * a class sees on its own server what the playground and the plan show (progress at 1 s, the result at 3 s).
+ */
+const servePace = {
+  pace: paceSpec({ zh: '默认 off；用 --class 时默认 article', en: 'default off; article with --class' }),
+} as const satisfies OptionSpecs;
 
 /** What the adapter adds to any way of serving it: where REST lives, and how fast a call answers. */
 const adapterOptions = {
@@ -174,6 +189,7 @@ const authOptions = {
 const options = {
   ...serveOptions,
   ...adapterOptions,
+  ...servePace,
   ...hostOptions,
   ...corsOption,
   ...classOptions,
@@ -238,14 +254,23 @@ export interface AdapterSettings {
 }
 
 /** Checks the adapter's own options once the command line has been read; mistakes are usage errors. */
+/** The banner's pace row, the same in `pnpm serve`'s and in a class's. */
+export function paceRow(pace: Pace, paint: Paint, lang: Lang): string[] {
+  const say = cliWords.in(lang);
+  return [say('pace'), `${paint('bold', pace)}${pace === 'article' ? paint('dim', say('paceArticle')) : ''}`];
+}
+
 /** `--pace`, checked: another command that serves the adapter (the playground) reads it the same way. */
 export function paceSetting(value: string, lang: Lang): Pace {
   if (value !== 'off' && value !== 'article') throw new UsageError(cliWords.t(lang, 'badPace', { value }));
   return value;
 }
 
-export function adapterSettings(values: OptionValues<typeof adapterOptions>, lang: Lang): AdapterSettings {
-  const pace = paceSetting(values.pace, lang);
+export function adapterSettings(
+  values: Omit<OptionValues<typeof adapterOptions>, 'pace'> & { pace?: string | undefined },
+  lang: Lang,
+): AdapterSettings {
+  const pace = paceSetting(values.pace ?? 'off', lang);
   const profile = values.profile ?? DEFAULT_PROFILE;
   if (!isProfile(profile)) throw new UsageError(cliWords.t(lang, 'badProfile', { value: profile }));
   const memosUrl = values['memos-url'];
@@ -400,9 +425,11 @@ export function cliOptions(
   // The resource every token names holds the port clients use: the recorder's, which port 0 leaves unknown.
   if (values.auth === 'oauth' && values.record !== undefined && serve.port === 0)
     throw new UsageError(cliWords.t(lang, 'oauthRecordPort'));
+  const adapter = adapterSettings(values, lang);
   return {
     ...serve,
-    ...adapterSettings(values, lang),
+    ...adapter,
+    ...(values.class !== undefined && values.pace === undefined ? { pace: 'article' as const } : {}),
     ...hosts,
     ...authSettings(values, { host: serve.host, publicUrl: hosts.publicUrl }, lang),
     corsOrigins,

@@ -11,6 +11,7 @@ import {
   cliOptions,
   cliWords,
   contractLine,
+  paceRow,
   serveCommand,
 } from './cli-options.ts';
 import type { RunningAdapter } from './index.ts';
@@ -50,10 +51,7 @@ function banner(server: RunningAdapter, options: CliOptions, paint: Paint, lang:
       say('profile'),
       `${paint('bold', options.profile)}${paint('dim', say(options.profile === 'full' ? 'profileFull' : 'profileArticle'))}`,
     ],
-    [
-      say('pace'),
-      `${paint('bold', options.pace)}${options.pace === 'article' ? paint('dim', say('paceArticle')) : ''}`,
-    ],
+    paceRow(options.pace, paint, lang),
     [say('errorText'), say(options.errorText === 'article' ? 'errorTextArticle' : 'errorTextMemos')],
     [
       say('descriptions'),

@@ -28,6 +28,9 @@ describe('the adapter commands', () => {
       }
       expect(text).toMatch(/--memos-url URL/);
       expect(text).toMatch(/--pace off\|article/);
+      expect(text.replace(/\s+/g, ' ')).toContain(
+        lang === 'zh' ? '默认 off；用 --class 时默认 article' : 'default off; article with --class',
+      );
     }
     expect(help(stdioCommand, 'en')).toMatch(/--token TOKEN/);
     expect(help(stdioCommand, 'en')).not.toMatch(/--port/);
@@ -97,6 +100,10 @@ describe('the adapter commands', () => {
         /--cors-origin must be a web origin/,
       );
     expect(() => read(['--pace', 'slow', '--lang', 'en'])).toThrow(/--pace must be off or article/);
+    // A class takes the article's pace, as the playground does, unless --pace says otherwise.
+    expect(read([]).pace).toBe('off');
+    expect(read(['--class', '5']).pace).toBe('article');
+    expect(read(['--class', '5', '--pace', 'off']).pace).toBe('off');
     expect(() => read(['--memos-url', 'nope'])).toThrow(/--memos-url 必须是一个 URL/);
     expect(() => read(['--port', 'x', '--lang', 'en'])).toThrow(/--port must be a number/);
   });

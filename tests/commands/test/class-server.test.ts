@@ -1,7 +1,9 @@
 // `pnpm serve --class N` as a teacher types it: on loopback by default, on the one address --host names
 // otherwise (never every interface), a banner that says who can reach the machine and how to stop it, the
 // first command it prints answered, and Ctrl-C closing the port.
+import { request as httpRequest } from 'node:http';
 import { listeningAddresses, portIsClosed } from '@memos-kit/process';
+import { loadFixture } from '@memos-kit/wire';
 import { describe, expect, it } from 'vitest';
 import { runScript, startScript } from './pnpm.ts';
 
@@ -15,7 +17,66 @@ async function firstCommand(banner: string): Promise<number> {
   return answer.status;
 }
 
+/**
+ * The article's call of a fixture sent to `url` with `token`, each chunk of the answer as it arrives: the
+ * order of the writes shows whether the progress event left before the result existed.
+ */
+function sendArticleCall(
+  id: string,
+  url: string,
+  token: string,
+): Promise<{ type: string | undefined; chunks: string[] }> {
+  const request = loadFixture(id).request;
+  if (!request) throw new Error(`fixture ${id} has no request`);
+  const headers = Object.fromEntries(
+    request.headers
+      .filter(([name]) => name.toLowerCase() !== 'host')
+      .map(([name, value]) => [name, name.toLowerCase() === 'authorization' ? `Bearer ${token}` : value]),
+  );
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(`${url}/mcp`, { method: 'POST', headers }, (incoming) => {
+      const chunks: string[] = [];
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk.toString('utf8')));
+      incoming.on('end', () => resolve({ type: incoming.headers['content-type'], chunks }));
+      incoming.on('error', reject);
+    });
+    outgoing.setTimeout(20_000, () => outgoing.destroy(new Error('no answer in 20 s')));
+    outgoing.on('error', reject);
+    outgoing.end(request.body);
+  });
+}
+
 describe.skipIf(!canLook)('pnpm serve --class', () => {
+  it('paces a call asking for progress as the article does, unless --pace says otherwise, and says so', async () => {
+    const run = startScript('serve', ['--class', '1', '--port', '0', '--lang', 'en']);
+    try {
+      const banner = await run.waitFor(/Press Ctrl-C to stop\./, { timeoutMs: 60_000 });
+      expect(banner).toMatch(/pace\s+article: progress at 1 s, result at 3 s/);
+      const url = /listening on (http:\/\/\S+)/.exec(banner)?.[1] ?? '';
+      const token = /Bearer (\S+)"/.exec(banner)?.[1] ?? '';
+      const streamed = await sendArticleCall('sse-progress', url, token);
+      expect(streamed.type).toMatch(/^text\/event-stream/);
+      // The progress event leaves in a write of its own; the result is written later, in another.
+      const progress = streamed.chunks.findIndex((text) => text.includes('notifications/progress'));
+      const result = streamed.chunks.findIndex((text) => text.includes('"result"'));
+      expect(progress).toBeGreaterThanOrEqual(0);
+      expect(result).toBeGreaterThan(progress);
+      expect(streamed.chunks.slice(0, result).join('')).not.toContain('"result"');
+      // A call that asks for no progress is not slowed down and stays one JSON answer.
+      const plain = await sendArticleCall('mcp-tools-call', url, token);
+      expect(plain.type).toMatch(/^application\/json/);
+      expect(plain.chunks.join('')).toContain('"result"');
+    } finally {
+      await run.interrupt();
+    }
+    const off = startScript('serve', ['--class', '1', '--port', '0', '--pace', 'off', '--lang', 'en']);
+    try {
+      expect(await off.waitFor(/Press Ctrl-C to stop\./, { timeoutMs: 60_000 })).toMatch(/pace\s+off\n/);
+    } finally {
+      await off.interrupt();
+    }
+  }, 90_000);
+
   it('listens on 127.0.0.1 alone by default, says so, answers its first command and stops on Ctrl-C', async () => {
     const run = startScript('serve', ['--class', '2', '--port', '0', '--lang', 'en']);
     try {

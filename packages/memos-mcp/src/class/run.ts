@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { bannerWords, tryRequest } from '@memos-kit/memos-rest/cli';
 import { closeOnSignals } from '@memos-kit/process';
 import { type Lang, type Paint, stopCause, table, UsageError } from '@memos-kit/terminal';
-import type { CliOptions } from '../cli-options.ts';
+import { type CliOptions, paceRow } from '../cli-options.ts';
+import type { Pace } from '../mcp/pace.ts';
 import { classHost, classSize } from './options.ts';
 import { type RunningClass, startClassServer } from './server.ts';
 import { classWords } from './words.ts';
@@ -28,7 +29,7 @@ export interface ClassRun {
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
 
-function classBanner(server: RunningClass, seeded: boolean, paint: Paint, lang: Lang): string {
+function classBanner(server: RunningClass, pace: Pace, seeded: boolean, paint: Paint, lang: Lang): string {
   const say = classWords.in(lang);
   const base = server.url;
   const teacher = server.accounts.teacher.token;
@@ -54,6 +55,8 @@ function classBanner(server: RunningClass, seeded: boolean, paint: Paint, lang: 
         concurrent: server.limits.concurrent,
       }),
     ],
+    // The pace the playground and the plan describe is the class's default; `--pace off` is the way out.
+    paceRow(pace, paint, lang),
     [say('reach'), lan ? say('reachLoopback') : paint('yellow', say('reachLan', { host: server.host }))],
   ];
   return [
@@ -90,7 +93,7 @@ export async function runClass({ values, options, lang, paint, log }: ClassRun):
     ...(seed === undefined ? {} : { seed }),
     ...(values.record === undefined ? {} : { record: values.record }),
   });
-  process.stdout.write(`${classBanner(server, seed !== undefined, paint, lang)}\n`);
+  process.stdout.write(`${classBanner(server, options.pace, seed !== undefined, paint, lang)}\n`);
   closeOnSignals(async (signal) => {
     process.stdout.write(
       `\n${bannerWords(lang)('stopping', { signal: stopCause(signal), seconds: GRACE_MS / 1000 })}\n`,
