@@ -2,6 +2,7 @@
 // `pnpm mcp:stdio` takes the dataset and the adapter's options; the help of each is made from its table.
 
 import { readFileSync } from 'node:fs';
+import { networkInterfaces } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import { type ServeSettings, serveOptions, serveSettings } from '@memos-kit/memos-rest/cli';
 import {
@@ -434,6 +435,29 @@ export function cliOptions(
     ...authSettings(values, { host: serve.host, publicUrl: hosts.publicUrl }, lang),
     corsOrigins,
   };
+}
+
+/** This machine's IPv4 LAN addresses: the ones students can reach it at, and the ones `--host` can name. */
+export function lanAddresses(): string[] {
+  return Object.values(networkInterfaces())
+    .flat()
+    .filter((entry) => entry !== undefined && !entry.internal && entry.family === 'IPv4')
+    .map((entry) => entry?.address ?? '');
+}
+
+/**
+ * `--host` naming an address this machine does not have (a plan's example address, last week's Wi-Fi): a
+ * usage error that says which addresses it has now, instead of the raw `listen EADDRNOTAVAIL`.
+ */
+export function hostNotHere(error: unknown, host: string, lang: Lang): UsageError | undefined {
+  const missing = error instanceof Error && 'code' in error && error.code === 'EADDRNOTAVAIL';
+  if (!missing) return undefined;
+  const addresses = lanAddresses();
+  return new UsageError(
+    addresses.length === 0
+      ? cliWords.t(lang, 'hostNotHereNoLan', { host })
+      : cliWords.t(lang, 'hostNotHere', { host, addresses: addresses.join('  ') }),
+  );
 }
 
 /** A start that failed (an unknown dataset, an unreachable --memos-url) as one line, keeping its cause. */

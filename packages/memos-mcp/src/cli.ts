@@ -1,5 +1,4 @@
 // `pnpm serve`: the mock Memos REST API and its MCP adapter, on 127.0.0.1:5230.
-import { networkInterfaces } from 'node:os';
 import { bannerWords, datasetCounts, listenProblem, tokenTable, tryRequest } from '@memos-kit/memos-rest/cli';
 import { closeOnSignals } from '@memos-kit/process';
 import { command, type Lang, type Paint, stopCause, table, wrapText } from '@memos-kit/terminal';
@@ -11,6 +10,8 @@ import {
   cliOptions,
   cliWords,
   contractLine,
+  hostNotHere,
+  lanAddresses,
   paceRow,
   serveCommand,
 } from './cli-options.ts';
@@ -84,10 +85,7 @@ function banner(server: RunningAdapter, options: CliOptions, paint: Paint, lang:
 function lanRows(server: RunningAdapter, paint: Paint, hint: string): string[][] {
   const url = new URL(server.url);
   if (url.hostname !== '0.0.0.0' && url.hostname !== '[::]') return [];
-  const addresses = Object.values(networkInterfaces())
-    .flat()
-    .filter((entry) => entry && !entry.internal && entry.family === 'IPv4')
-    .map((entry) => `http://${entry?.address}:${url.port}`);
+  const addresses = lanAddresses().map((address) => `http://${address}:${url.port}`);
   if (addresses.length === 0) return [];
   return [['LAN', `${addresses.map((address) => paint('cyan', address)).join('  ')}  ${paint('dim', hint)}`]];
 }
@@ -152,7 +150,7 @@ await command(serveCommand, async ({ values, lang, paint, width }) => {
           ),
     )
     .catch((error: unknown) => {
-      const problem = listenProblem(error, options, lang);
+      const problem = hostNotHere(error, options.host, lang) ?? listenProblem(error, options, lang);
       throw problem === error ? cannotStart(error, lang) : problem;
     });
   calls.flush();

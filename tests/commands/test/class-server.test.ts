@@ -1,11 +1,14 @@
 // `pnpm serve --class N` as a teacher types it: on loopback by default, on the one address --host names
 // otherwise (never every interface), a banner that says who can reach the machine and how to stop it, the
 // first command it prints answered, and Ctrl-C closing the port.
+import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { networkInterfaces } from 'node:os';
+import { join } from 'node:path';
 import { listeningAddresses, portIsClosed } from '@memos-kit/process';
 import { loadFixture } from '@memos-kit/wire';
 import { describe, expect, it } from 'vitest';
-import { runScript, startScript } from './pnpm.ts';
+import { root, runScript, startScript } from './pnpm.ts';
 
 const canLook = listeningAddresses(0) !== null;
 
@@ -106,10 +109,36 @@ describe.skipIf(!canLook)('pnpm serve --class', () => {
     }
   }, 90_000);
 
-  it('refuses every interface, and a class size that is not one', async () => {
+  it('refuses every interface, an address this machine does not have, and a class size that is not one', async () => {
     const wildcard = await runScript('serve', ['--class', '2', '--host', '0.0.0.0', '--lang', 'en']);
     expect(wildcard.code).toBe(2);
     expect(wildcard.stderr).toContain('class mode does not bind 0.0.0.0');
+    // An address this machine does not have (192.0.2.10 is for documentation, RFC 5737): what to do, in the
+    // CLI's language, with the LAN addresses it does have, instead of the raw EADDRNOTAVAIL.
+    const lan = Object.values(networkInterfaces())
+      .flat()
+      .filter((entry) => entry !== undefined && !entry.internal && entry.family === 'IPv4')
+      .map((entry) => entry?.address);
+    const elsewhere = await runScript('serve', ['--class', '2', '--host', '192.0.2.10', '--lang', 'en']);
+    expect(elsewhere.code).toBe(2);
+    expect(elsewhere.stderr).toContain('this machine has no address 192.0.2.10 (EADDRNOTAVAIL)');
+    expect(elsewhere.stderr).not.toContain('listen EADDRNOTAVAIL');
+    for (const address of lan) expect(elsewhere.stderr).toContain(address);
+    const zh = await runScript('serve', ['--class', '2', '--host', '192.0.2.10']);
+    expect(zh.code).toBe(2);
+    expect(zh.stderr).toContain('这台机器没有 192.0.2.10 这个地址（EADDRNOTAVAIL）');
+    // The troubleshooting page quotes a real run word for word; only the machine's addresses differ.
+    if (lan.length > 0)
+      for (const [page, run] of [
+        ['docs/workshop/troubleshooting.md', zh],
+        ['docs/en/workshop/troubleshooting.md', elsewhere],
+      ] as const) {
+        const text = readFileSync(join(root, page), 'utf8');
+        const quoted = /\{#host-not-here\}\n+```text\n([\s\S]*?)\n```/.exec(text)?.[1];
+        expect(quoted, page).toBeDefined();
+        for (const line of (quoted ?? '').split('\n'))
+          expect(run.stderr, page).toContain(line.replace('192.0.2.2', lan.join('  ')));
+      }
     const none = await runScript('serve', ['--class', '0', '--lang', 'en']);
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('--class takes a whole number');

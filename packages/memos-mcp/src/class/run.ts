@@ -1,11 +1,10 @@
 // What `pnpm serve --class N` does once the command line is read: start the class server, print its banner,
 // stop it on Ctrl-C or SIGTERM.
-import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { bannerWords, tryRequest } from '@memos-kit/memos-rest/cli';
 import { closeOnSignals } from '@memos-kit/process';
 import { type Lang, type Paint, stopCause, table, UsageError } from '@memos-kit/terminal';
-import { type CliOptions, paceRow } from '../cli-options.ts';
+import { type CliOptions, hostNotHere, lanAddresses, paceRow } from '../cli-options.ts';
 import type { Pace } from '../mcp/pace.ts';
 import { classHost, classSize } from './options.ts';
 import { type RunningClass, startClassServer } from './server.ts';
@@ -35,10 +34,7 @@ function classBanner(server: RunningClass, pace: Pace, seeded: boolean, paint: P
   const teacher = server.accounts.teacher.token;
   const first = server.accounts.students[0];
   const lan = LOOPBACK.has(server.host);
-  const addresses = Object.values(networkInterfaces())
-    .flat()
-    .filter((entry) => entry && !entry.internal && entry.family === 'IPv4')
-    .map((entry) => entry?.address ?? '');
+  const addresses = lanAddresses();
   const rows = [
     [
       say('students'),
@@ -79,9 +75,10 @@ export async function runClass({ values, options, lang, paint, log }: ClassRun):
   const students = classSize(values.class ?? '', lang);
   if (options.memosUrl !== undefined) throw new UsageError(classWords.t(lang, 'classWithRemote'));
   const seed = values['class-seed'];
+  const host = classHost(options.host, lang);
   const server = await startClassServer({
     students,
-    host: classHost(options.host, lang),
+    host,
     port: options.port,
     dataset: options.dataset,
     pace: options.pace,
@@ -92,6 +89,8 @@ export async function runClass({ values, options, lang, paint, log }: ClassRun):
     siteDir: siteDir(),
     ...(seed === undefined ? {} : { seed }),
     ...(values.record === undefined ? {} : { record: values.record }),
+  }).catch((error: unknown) => {
+    throw hostNotHere(error, host, lang) ?? error;
   });
   process.stdout.write(`${classBanner(server, options.pace, seed !== undefined, paint, lang)}\n`);
   closeOnSignals(async (signal) => {
