@@ -5,6 +5,7 @@
 import { accessSync, constants, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { findNginx } from '@memos-kit/demo-sse';
+import { isKitProbe, KIT_PROBE_PATH } from '@memos-kit/memos-mcp/kit-probe';
 import { listen } from '@memos-kit/process';
 import type { Lang } from '@memos-kit/terminal';
 import { labsDir, repoRoot } from './catalog.ts';
@@ -145,6 +146,26 @@ function offlineItem(lang: Lang, install: PreflightItem): PreflightItem {
     : item(lang, 'offline', 'fail', 'pfOfflineNo', 'pfInstallFix');
 }
 
+/** How long the kit's own server gets to say it is there: it answers on loopback in milliseconds. */
+const PROBE_TIMEOUT_MS = 1_500;
+
+/**
+ * Which of the kit's servers answers on 127.0.0.1:`port`, if one does. A teacher runs preflight with the class
+ * server already up; that server holding 5230 is the class going well, not a port to free.
+ */
+export async function kitServerOn(port: number): Promise<string | undefined> {
+  try {
+    const answer = await fetch(`http://127.0.0.1:${port}${KIT_PROBE_PATH}`, {
+      signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+    });
+    const value: unknown = answer.ok ? await answer.json() : undefined;
+    if (!isKitProbe(value)) return undefined;
+    return value.server === 'class' ? 'pnpm serve --class' : 'pnpm serve';
+  } catch {
+    return undefined;
+  }
+}
+
 export async function portItem(lang: Lang, port: number): Promise<PreflightItem> {
   try {
     const listening = await listen(() => {}, { port });
@@ -152,6 +173,8 @@ export async function portItem(lang: Lang, port: number): Promise<PreflightItem>
     return item(lang, `port ${port}`, 'ok', 'pfPortFree', undefined, { port });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    const command = code === 'EADDRINUSE' ? await kitServerOn(port) : undefined;
+    if (command) return item(lang, `port ${port}`, 'ok', 'pfPortKit', undefined, { port, command });
     return item(lang, `port ${port}`, 'fail', 'pfPortBusy', 'pfPortFix', { port, code });
   }
 }

@@ -1,6 +1,8 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startServer } from '@memos-kit/memos-mcp';
+import { startClassServer } from '@memos-kit/memos-mcp/class';
 import { listen, runEntry } from '@memos-kit/process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labsDir, loadLabs } from '../src/catalog.ts';
@@ -93,6 +95,44 @@ describe('preflight items', () => {
     }
     expect((await portItem('en', busy.port)).state).toBe('ok');
   });
+
+  it("takes the kit's own server on a class port as running, and a stranger answering HTTP there as taken", async () => {
+    const serve = await startServer({ port: 0, dataset: 'empty' });
+    const lesson = await startClassServer({ students: 1, port: 0 });
+    const stranger = await listen((_req, res) => {
+      res.setHeader('Content-Type', 'application/json');
+      res.end('{"kit":"another"}');
+    });
+    try {
+      for (const [port, command] of [
+        [Number(new URL(serve.url).port), 'pnpm serve'],
+        [Number(new URL(lesson.url).port), 'pnpm serve --class'],
+      ] as const) {
+        const running = await portItem('en', port);
+        expect(running.state).toBe('ok');
+        expect(running.text).toBe(
+          `port ${port} is used by the kit's own server (${command}), already running: that is fine`,
+        );
+        expect(running.fix).toBeUndefined();
+        expect(running.help).toBeUndefined();
+      }
+      // The troubleshooting page quotes the line as a class server on 5230 makes it.
+      const lessonPort = Number(new URL(lesson.url).port);
+      for (const [lang, file] of [
+        ['zh', 'docs/workshop/troubleshooting.md'],
+        ['en', 'docs/en/workshop/troubleshooting.md'],
+      ] as const) {
+        const { text } = await portItem(lang, lessonPort);
+        const page = readFileSync(join(labsDir, '..', file), 'utf8');
+        expect(page, file).toContain(`\n✓ ${text.replaceAll(String(lessonPort), '5230')}\n`);
+      }
+      const taken = await portItem('zh', stranger.port);
+      expect(taken.state).toBe('fail');
+      expect(taken.text).toBe(`端口 ${stranger.port} 被占用（EADDRINUSE）`);
+    } finally {
+      await Promise.all([serve.close(), lesson.close(), stranger.close()]);
+    }
+  }, 30_000);
 
   it('finds what an install left out, and nothing in this one', () => {
     const root = mkdtempSync(join(tmpdir(), 'memos-kit-preflight-'));

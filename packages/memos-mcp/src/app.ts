@@ -12,6 +12,7 @@ import {
 import { corsAllowlist } from './http/cors.ts';
 import { type EndpointAuth, sendResponse } from './http/endpoint-auth.ts';
 import { indexPage } from './http/index-page.ts';
+import { KIT_PROBE_PATH, kitProbe } from './http/kit-probe.ts';
 import { createMcpEndpoint, type NodeHandler, type ResponseHook } from './http/mcp-endpoint.ts';
 import type { Pace, PaceTimeline } from './mcp/pace.ts';
 import { MemoListEvents, type Profile, watchMemoList } from './profile/index.ts';
@@ -152,6 +153,7 @@ export async function createAdapter(options: AdapterOptions = {}): Promise<Adapt
       if (answer) void sendResponse(res, answer);
       else next();
     });
+  app.get(KIT_PROBE_PATH, (_req, res) => void res.json(kitProbe('serve')));
   app.get('/', indexPage({ ...options, store, tools: catalog.length, oauth: options.auth !== undefined }));
   if (restApp) app.use(restApp);
   // With --memos-url there is no mock behind: a path nobody serves is still answered in JSON.

@@ -9,9 +9,10 @@ import { DEFAULT_DATASET, loadDataset } from '@memos-kit/memos-rest';
 import { listen, serveStatic } from '@memos-kit/process';
 import { validateHostHeader, validateOriginHeader } from '@modelcontextprotocol/server';
 import { type AdapterOptions, createAdapter } from '../app.ts';
+import { KIT_PROBE_PATH, kitProbe } from '../http/kit-probe.ts';
 import { DEFAULT_ALLOWED_HOSTNAMES } from '../http/request-guards.ts';
 import { type Account, type ClassAccounts, classAccounts } from './accounts.ts';
-import { bearerOf, refuse } from './answers.ts';
+import { bearerOf, json, refuse } from './answers.ts';
 import { DEFAULT_LIMITS, type Limits, TokenLimits } from './limits.ts';
 
 export { DEFAULT_LIMITS } from './limits.ts';
@@ -117,6 +118,7 @@ export async function startClassServer(options: ClassServerOptions): Promise<Run
     const originCheck = hostCheck.ok ? validateOriginHeader(req.headers.origin, allowedHostnames) : hostCheck;
     if (!originCheck.ok) return refuse(res, 403, `Forbidden: ${originCheck.message}`);
     const path = (req.url ?? '/').split('?', 1)[0] ?? '/';
+    if (path === KIT_PROBE_PATH && req.method === 'GET') return json(res, 200, kitProbe('class'));
     if (path === '/class' || path.startsWith('/class/')) return teacher(req, res, path, bearerOf(req));
     if (path === '/mcp' || path === '/mcp/' || path.startsWith('/api/')) {
       // Authenticated before anything is read: an unknown token costs nothing but this answer.
