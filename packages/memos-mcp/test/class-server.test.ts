@@ -7,6 +7,7 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classAccounts } from '../src/class/accounts.ts';
 import { TokenLimits } from '../src/class/limits.ts';
@@ -54,6 +55,55 @@ function lastEvent(answer: RawResponse): unknown {
     .filter(Boolean)
     .at(-1);
   return JSON.parse(data ?? 'null');
+}
+
+/**
+ * The /class page's own script, run against this server with the few browser objects it touches, signing in
+ * with `token` as a teacher would type it: what the page then shows under the form.
+ */
+async function doorMessage(lang: 'zh' | 'en'): Promise<(token: string) => Promise<string>> {
+  const html = (await send(`${server.url}/class${lang === 'en' ? '?lang=en' : ''}`, { method: 'GET' })).body;
+  const words = /<script type="application\/json" id="words">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+  const script = /<script type="module">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+  return async (token) => {
+    const elements = new Map<string, Record<string, unknown>>();
+    const element = (id: string) => {
+      const found = elements.get(id) ?? {
+        textContent: id === 'words' ? words : '',
+        value: token,
+        hidden: false,
+        dataset: {},
+        classList: { toggle() {} },
+        append() {},
+        replaceChildren() {},
+      };
+      elements.set(id, found);
+      return found;
+    };
+    const stored = new Map<string, string>();
+    runInNewContext(script, {
+      JSON,
+      Object,
+      Error,
+      document: { getElementById: element, createElement: () => element(`new-${elements.size}`) },
+      location: { hash: '', pathname: '/class', search: '' },
+      history: { replaceState() {} },
+      sessionStorage: {
+        getItem: (key: string) => stored.get(key) ?? null,
+        setItem: (key: string, value: string) => stored.set(key, value),
+      },
+      fetch: (path: string, init: RequestInit) => fetch(`${server.url}${path}`, init),
+      setInterval: () => 0,
+      confirm: () => false,
+      window: {},
+    });
+    const login = element('login') as { onsubmit: (event: { preventDefault(): void }) => void };
+    login.onsubmit({ preventDefault() {} });
+    const status = element('status');
+    for (let tries = 0; tries < 100 && status.textContent === ''; tries++)
+      await new Promise((done) => setTimeout(done, 20));
+    return String(status.textContent);
+  };
 }
 
 beforeAll(async () => {
@@ -195,6 +245,17 @@ describe('a class of 30 on loopback', () => {
     expect(page.body).toContain('<h1>课堂服务端</h1>');
     for (const account of [server.accounts.teacher, ...server.accounts.students])
       expect(page.body).not.toContain(account.token);
+  });
+
+  it("says a refused teacher token in the page's language, from the server's real answer", async () => {
+    const said = { zh: await doorMessage('zh'), en: await doorMessage('en') };
+    const student = server.accounts.students[0]?.token ?? '';
+    expect(await said.zh(student)).toBe(
+      '这不是教师令牌：只有横幅上“教师令牌”那一行的令牌能打开这一页（学生令牌不行），看看是不是抄错了。',
+    );
+    expect(await said.zh('')).toBe('没有令牌：把横幅上“教师令牌”那一行的令牌填进上面的框。');
+    expect(await said.en(student)).toMatch(/^That is not the teacher token: /);
+    expect(await said.en(student)).not.toContain('Forbidden');
   });
 
   it('prints a slip per student: token, address, two commands that work, a QR code of the playground', async () => {

@@ -19,6 +19,8 @@ code{font:13px/1.4 ui-monospace,monospace;word-break:break-all}.err{color:#b0002
 @media print{nav,form,#live,.screen{display:none}.masked .secret,.masked .slip svg{filter:none}
 #sheet{display:block!important}.slip{page-break-inside:avoid}}`;
 
+// The server's refusals are in English, as the API's are; the two a teacher meets at the door (no token, a token
+// that is not the teacher's) are said on the page in its own language, from the status.
 const SCRIPT = `const say = JSON.parse(document.getElementById('words').textContent);
 const key = 'class-teacher-token';
 if (location.hash.length > 1) { sessionStorage.setItem(key, decodeURIComponent(location.hash.slice(1))); history.replaceState(null, '', location.pathname + location.search); }
@@ -26,7 +28,7 @@ const token = () => sessionStorage.getItem(key) || '';
 const api = async (path, init = {}) => {
   const res = await fetch(path, { ...init, headers: { Authorization: 'Bearer ' + token() } });
   const body = await res.json();
-  if (!res.ok) throw new Error(body.message || res.status);
+  if (!res.ok) throw Object.assign(new Error(body.message || res.status), { status: res.status });
   return body;
 };
 const el = (tag, text, cls) => { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; if (cls) e.className = cls; return e; };
@@ -66,7 +68,7 @@ async function drawSheet() {
 }
 async function start() {
   try { await drawLive(); status.textContent = ''; document.getElementById('panel').hidden = false; document.getElementById('login').hidden = true; }
-  catch (e) { status.textContent = say.wrongToken.replace('{message}', e.message); return; }
+  catch (e) { status.textContent = e.status === 401 ? say.noToken : e.status === 403 ? say.notTeacherToken : say.wrongToken.replace('{message}', e.message); return; }
   drawSheet();
   setInterval(() => drawLive().catch(() => {}), 2000);
 }
