@@ -153,7 +153,7 @@ const PROBE_TIMEOUT_MS = 1_500;
  * Which of the kit's servers answers on 127.0.0.1:`port`, if one does. A teacher runs preflight with the class
  * server already up; that server holding 5230 is the class going well, not a port to free.
  */
-export async function kitServerOn(port: number): Promise<string | undefined> {
+async function kitServerOn(port: number): Promise<string | undefined> {
   try {
     const answer = await fetch(`http://127.0.0.1:${port}${KIT_PROBE_PATH}`, {
       signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
