@@ -372,7 +372,25 @@ export const probes = {
       {},
       { body: withoutKey('io.modelcontextprotocol/clientCapabilities') },
     );
-    return served.status === 200 ? merge(factsOf(first), factsOf(again), factsOf(noCapabilities)) : {};
+    const noVersion = await mcp(
+      kit,
+      'tools/list',
+      {},
+      { body: withoutKey('io.modelcontextprotocol/protocolVersion') },
+    );
+    // two-messages.md names the two shapes of error.data.envelope: a list of missing keys, or one key and its problem.
+    const envelopeOf = (answer: Answer) =>
+      JSON.stringify(
+        (answer.json as { error?: { data?: { envelope?: unknown } } } | undefined)?.error?.data?.envelope,
+      );
+    const shapes =
+      envelopeOf(first) === '{"missing":["_meta"]}' &&
+      envelopeOf(noVersion) === '{"missing":["io.modelcontextprotocol/protocolVersion"]}' &&
+      envelopeOf(noCapabilities) ===
+        '{"key":"io.modelcontextprotocol/clientCapabilities","problem":"missing"}';
+    return served.status === 200 && shapes
+      ? merge(factsOf(first), factsOf(again), factsOf(noCapabilities), factsOf(noVersion))
+      : {};
   },
   'mcp: a foreign Host or Origin': async (kit) =>
     merge(
