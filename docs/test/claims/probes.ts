@@ -402,6 +402,9 @@ export const probes = {
     return answer.headers.allow === 'POST' ? factsOf(answer) : { status: [0] };
   },
   'mcp: malformed JSON': async (kit) => factsOf(await mcp(kit, 'tools/list', {}, { body: () => '{' })),
+  // What curl sends when `--data-binary @file` names a file it cannot read: a warning, and no body at all.
+  'mcp: an empty body, as curl sends for an @file it cannot read': async (kit) =>
+    factsOf(await mcp(kit, 'tools/call', listCall, { body: () => '' })),
   'mcp: a body that is not UTF-8': async (kit) =>
     factsOf(
       await mcp(

@@ -240,6 +240,36 @@ export const claims: readonly Claim[] = [
     ],
   },
   {
+    // A guide page's curl that reads a repository file, sent from elsewhere; on the class server without its token.
+    probe: [
+      'mcp: an empty body, as curl sends for an @file it cannot read',
+      'class: a token this class did not issue, and a student token at /class/api',
+    ],
+    at: ['quick-start', 'two-messages', 'errors'].flatMap((page) =>
+      both(
+        `guide/${page}.md`,
+        '只在终端警告一句，照样发出一个空 body',
+        'prints a warning and sends an empty body',
+      ),
+    ),
+  },
+  {
+    probe: 'mcp: an empty body, as curl sends for an @file it cannot read',
+    at: both(
+      'guide/adapter.md',
+      '只在终端警告一句，照样发出一个空 body',
+      'prints a warning and sends an empty body',
+    ),
+  },
+  {
+    probe: 'class: a token this class did not issue, and a student token at /class/api',
+    at: both(
+      'guide/adapter.md',
+      '这个实验的后一半做不出来',
+      'the second half of this experiment cannot be done',
+    ),
+  },
+  {
     probe: 'mcp: malformed JSON',
     at: [...both('guide/refusals.md', '| JSON 写错了', '| Malformed JSON'), mcpReadme('| malformed JSON')],
   },
