@@ -74,7 +74,7 @@ describe.each(plans.map((plan) => [plan.id, plan] as [string, Plan]))('the %s pl
 
   it('names only root scripts, and each tour step in the block’s article section', () => {
     for (const block of plan.blocks) {
-      for (const command of block.demos ?? []) {
+      for (const command of [...(block.before ?? []), ...(block.demos ?? [])]) {
         expect(rootScripts, `${block.id}: ${command}`).toContain(scriptOf(command));
         for (const step of command.matchAll(/^pnpm demo --step (\d+)/g)) {
           const section = tourSections.get(Number(step[1])) ?? '(no such step)';
@@ -118,11 +118,28 @@ describe.each(plans.map((plan) => [plan.id, plan] as [string, Plan]))('the %s pl
       schedule(plan).some(({ start }) => start === 60),
       'a block starts at minute 60',
     ).toBe(true);
+    // The slips carry the address the server was started on, so it runs before class, not as a demo.
     const starts = firstHour.filter(({ block }) =>
-      (block.demos ?? []).some((command) => command.startsWith('pnpm serve --class ')),
+      (block.before ?? []).some((command) => command.startsWith('pnpm serve --class ')),
     );
     expect(starts.map(({ block }) => block.id)).toHaveLength(1);
     expect(starts[0]?.block.pages).toContain('workshop/class-server');
+    for (const block of plan.blocks)
+      expect(block.demos ?? [], `${block.id}: a class server started in class`).not.toContainEqual(
+        expect.stringMatching(/^pnpm serve --class/),
+      );
+    // preflight checks the port the class server then holds: it runs before the class server starts.
+    const before = starts[0]?.block.before ?? [];
+    const serve = before.findIndex((command) => command.startsWith('pnpm serve --class '));
+    expect(
+      before.indexOf('pnpm preflight'),
+      'pnpm preflight before pnpm serve --class',
+    ).toBeGreaterThanOrEqual(0);
+    expect(before.indexOf('pnpm preflight')).toBeLessThan(serve);
+    expect(
+      starts[0]?.block.demos ?? [],
+      'pnpm preflight on the projector while the class server runs',
+    ).not.toContain('pnpm preflight');
     for (const { block } of firstHour) expect(block.labs ?? [], `${block.id} names a lab`).toEqual([]);
     expect(firstHour.some(({ block }) => block.pages?.includes('playground'))).toBe(true);
     expect(
@@ -134,7 +151,7 @@ describe.each(plans.map((plan) => [plan.id, plan] as [string, Plan]))('the %s pl
   it('gives students only class-server commands and playground steps that exist, in both languages', () => {
     const read = (file: string) => readFileSync(join(docsRoot, file), 'utf8');
     for (const { block } of firstHour) {
-      for (const command of (block.demos ?? []).filter((c) => c.startsWith('pnpm serve --class'))) {
+      for (const command of (block.before ?? []).filter((c) => c.startsWith('pnpm serve --class'))) {
         for (const file of ['workshop/class-server.md', 'en/workshop/class-server.md'])
           expect(read(file), `${block.id}: ${command} in docs/${file}`).toContain(command);
       }

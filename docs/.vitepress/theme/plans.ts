@@ -18,7 +18,9 @@ export interface PlanBlock {
   title: Words;
   /** Article sections, as the article numbers them ('1', '8.2'). */
   article?: string[];
-  /** Commands a teacher types, each starting `pnpm <root script>`. */
+  /** Commands the teacher ran before class on the front machine, in order, each starting `pnpm <root script>`. */
+  before?: string[];
+  /** Commands a teacher types in class, each starting `pnpm <root script>`. */
   demos?: string[];
   /** Lab folders under labs/ ('01-two-messages'). */
   labs?: string[];

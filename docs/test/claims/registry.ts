@@ -60,6 +60,15 @@ export const claims: readonly Claim[] = [
       ].map((find): Place => [`docs/workshop/plans/${plan}.json`, find]),
     ),
   },
+  {
+    // The half-day adapter block: the page's token experiment belongs on pnpm serve, since the class server refuses
+    // any token it did not issue.
+    probe: 'class: a token this class did not issue, and a student token at /class/api',
+    at: [
+      ['docs/workshop/plans/half-day.json', '课堂服务端上做不了这个实验'],
+      ['docs/workshop/plans/half-day.json', 'the class server cannot do this experiment'],
+    ],
+  },
   // ---- OAuth (pnpm serve --auth oauth) -------------------------------------------------------------------
   {
     probe:
@@ -995,6 +1004,15 @@ export const claims: readonly Claim[] = [
 ];
 
 export const asides: readonly Aside[] = [
+  {
+    at: [
+      ['docs/workshop/plans/ninety-minutes.json', '“Who has not seen two 200s yet?”'],
+      ['docs/workshop/plans/half-day.json', '“Who has not seen two 200s yet?”'],
+    ],
+    only: ['no request yet'],
+    because:
+      "the /class live view's label for a student row with no request (page.messages.json, quiet), not an answer to a request",
+  },
   {
     at: [
       ...both(
