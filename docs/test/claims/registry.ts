@@ -61,6 +61,11 @@ export const claims: readonly Claim[] = [
     ),
   },
   {
+    // The handout's tokens belong to pnpm serve; the class server refuses them.
+    probe: 'class: a token this class did not issue, and a student token at /class/api',
+    at: both('workshop/handout.md', '讲义和令牌条一起发', 'hand it out with the slips'),
+  },
+  {
     // The half-day adapter block: the page's token experiment belongs on pnpm serve, since the class server refuses
     // any token it did not issue.
     probe: 'class: a token this class did not issue, and a student token at /class/api',
