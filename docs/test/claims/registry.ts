@@ -61,6 +61,15 @@ export const claims: readonly Claim[] = [
     ),
   },
   {
+    // The class server page: a token it did not issue gets 401, so the pages' two-user experiments need pnpm serve.
+    probe: 'class: a token this class did not issue, and a student token at /class/api',
+    at: both(
+      'workshop/class-server.md',
+      '比较两个用户（`bob-token`、`alice-token`）',
+      'Experiments that compare two users',
+    ),
+  },
+  {
     // The handout's tokens belong to pnpm serve; the class server refuses them.
     probe: 'class: a token this class did not issue, and a student token at /class/api',
     at: both('workshop/handout.md', '讲义和令牌条一起发', 'hand it out with the slips'),

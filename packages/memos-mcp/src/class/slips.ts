@@ -21,7 +21,8 @@ const playgroundUrl = (base: string, token: string) =>
 
 /**
  * The MCP twin of the REST request: `tools/call memo_list_memos` with one memo a page. The body is in double
- * quotes with `\"` inside, which sh, cmd and PowerShell 7 all hand to curl as the same bytes.
+ * quotes with `\"` inside, which sh and cmd hand to curl as the same bytes; PowerShell does not (`\"` is no
+ * escape there), and the Windows page says to use cmd for it.
  */
 function mcpCommand(base: string, token: string): string {
   const body = JSON.stringify({
