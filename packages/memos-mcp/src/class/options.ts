@@ -9,7 +9,7 @@ export const classOptions = {
     type: 'string',
     value: 'N',
     help: {
-      zh: `课堂模式：N 个学生（1 到 ${MAX_STUDENTS}），每人一个令牌和一份自己的数据集；教师令牌打开 /class（令牌单、实时视图、重置）；同一个地址提供文档站和演练场`,
+      zh: `课堂模式：N 个学生（1 到 ${MAX_STUDENTS}），每人一个令牌和一份自己的数据集；教师令牌打开 /class（令牌单、实时视图、重置）；同一个地址提供文档站和游乐场`,
       en: `class mode: N students (1 to ${MAX_STUDENTS}), each with a token and a copy of the dataset of their own; the teacher token opens /class (token sheet, live view, reset); the docs site and playground on the same address`,
     },
   },
